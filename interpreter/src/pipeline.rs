@@ -1,0 +1,149 @@
+//! The whole way from text to transformed IR, as `sched-apply` runs it:
+//! parse the schedule, load and describe the payload, resolve, plan, render
+//! the script and (optionally) apply it. Every failure comes back as rendered
+//! diagnostics that name the file, line and column.
+
+use crate::apply::{apply_script, ApplyError};
+use crate::plan::plan;
+use payload::MlirMessage;
+use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
+
+/// What a successful run produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The transform script (standalone module).
+    pub script: String,
+    /// The transformed payload, when it was applied.
+    pub payload: Option<String>,
+    /// Warnings and remarks MLIR printed while applying.
+    pub remarks: Vec<String>,
+}
+
+/// Why a run failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Bad input (schedule, payload): the rendered diagnostics. Exit code 1.
+    Input(String),
+    /// A failure of this tool: what happened. Exit code 2.
+    Internal(String),
+}
+
+impl Failure {
+    /// The rendered report.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(text) | Failure::Internal(text) => text,
+        }
+    }
+}
+
+/// How far to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Parse and resolve only (`sched-apply check`).
+    Check,
+    /// Also plan the script.
+    Plan,
+    /// Also apply it to the payload.
+    Apply,
+}
+
+/// Runs the pipeline on a schedule and a payload given as text.
+pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: Stop) -> Result<Outcome, Failure> {
+    let (file, mut diagnostics) = schedule_lang::parse(&schedule.text);
+    let context = payload::new_context();
+    let mut module = payload::parse_module(&context, payload_name, payload_text).map_err(|error| {
+        let mut text = String::new();
+        if !diagnostics.is_empty() {
+            text.push_str(&render_all_diagnostics(&diagnostics, schedule));
+            text.push('\n');
+        }
+        text.push_str(&format!("{}: error: {}\n", payload_name, error.message.trim_start_matches(&format!("{payload_name}: "))));
+        for message in &error.diagnostics {
+            text.push_str(&format!("{}\n", render_mlir_message(message, payload_name)));
+        }
+        if error.internal { Failure::Internal(text) } else { Failure::Input(text) }
+    })?;
+    let info = payload::describe(&context, &module, payload_name).map_err(|error| Failure::Internal(error.to_string()))?;
+    let model = match schedule_lang::resolve(&file, &info) {
+        Ok(model) if diagnostics.is_empty() => model,
+        Ok(_) => return Err(Failure::Input(render_all_diagnostics(&diagnostics, schedule))),
+        Err(more) => {
+            diagnostics.extend(more);
+            diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+            return Err(Failure::Input(render_all_diagnostics(&diagnostics, schedule)));
+        }
+    };
+    if stop == Stop::Check {
+        return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new() });
+    }
+    let script = plan(&model, &info, schedule).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?.render();
+    if stop == Stop::Plan {
+        return Ok(Outcome { script, payload: None, remarks: Vec::new() });
+    }
+    match apply_script(&context, &mut module, &script) {
+        Ok(messages) => {
+            let remarks = messages.iter().map(|m| render_located(m, schedule, payload_name)).collect();
+            Ok(Outcome { script, payload: Some(module.as_operation().to_string()), remarks })
+        }
+        Err(ApplyError::BadScript(messages, what)) => {
+            let mut text = format!("internal error: {what}\n");
+            for message in &messages {
+                text.push_str(&format!("{message}\n"));
+            }
+            Err(Failure::Internal(text))
+        }
+        Err(ApplyError::Failed(messages)) => {
+            let mut text = String::from("error: MLIR could not apply the schedule\n");
+            for message in &messages {
+                text.push_str(&render_located(message, schedule, payload_name));
+            }
+            Err(Failure::Input(text))
+        }
+        Err(ApplyError::Invalid(messages)) => {
+            let mut text = String::from("internal error: the transformed payload does not verify\n");
+            for message in &messages {
+                text.push_str(&format!("{}\n", render_mlir_message(message, payload_name)));
+            }
+            Err(Failure::Internal(text))
+        }
+    }
+}
+
+
+/// Renders an MLIR message: on the `.sched` source when it points there, as MLIR printed it otherwise.
+fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &str) -> String {
+    let mut text = String::new();
+    match message.file_line_column() {
+        Some((file, line, column)) if file == schedule.name => {
+            let offset = schedule.offset(line, column);
+            let span = schedule_lang::Span::new(offset as usize, offset as usize + 1);
+            let mut diagnostic = Diagnostic::error("mlir", span, format!("MLIR: {}", message.message));
+            diagnostic.severity = match message.severity {
+                "warning" => schedule_lang::Severity::Warning,
+                "error" => schedule_lang::Severity::Error,
+                _ => schedule_lang::Severity::Note,
+            };
+            text.push_str(&diagnostic.render(schedule));
+        }
+        _ => {
+            text.push_str(&render_mlir_message(message, payload_name));
+            text.push('\n');
+        }
+    }
+    for note in &message.notes {
+        text.push_str(&render_located(note, schedule, payload_name));
+    }
+    text
+}
+
+fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {
+    let place = match message.file_line_column() {
+        Some((file, line, column)) => {
+            let file = if file == "-" || file.is_empty() { payload_name.to_string() } else { file };
+            format!("{file}:{line}:{column}")
+        }
+        None => payload_name.to_string(),
+    };
+    format!("{place}: {}: {}", message.severity, message.message)
+}

@@ -1,0 +1,400 @@
+//! The planner: from a resolved [`Model`] to a transform [`Script`].
+//!
+//! Halide starts from fully fused loops over named variables; linalg starts
+//! with one implicit loop nest per op, and loops only exist once tiling
+//! materializes them. For each stage the planner walks the loop nest the
+//! schedule asks for, outermost first, and:
+//!
+//! 1. keeps the innermost loops *implicit* in the tiled op: in a vectorized
+//!    stage, the loops that are vectorized or unrolled (they become one
+//!    multi-dimensional vector op, whose lowering unrolls it); otherwise the
+//!    unit-step loops already in the op's own order;
+//! 2. materializes the other loops by tiling, one `tile_using_for` (or
+//!    `tile_using_forall` for `parallel` loops) per run of loops whose
+//!    dimensions come in the op's order; loops of one iteration are skipped;
+//! 3. right after the loop a `compute_at` names, fuses the producer funcs into
+//!    every loop materialized so far, outermost first
+//!    (`fuse_into_containing_op`), then plans the producers' own loops inside;
+//! 4. at the end folds unit dimensions, vectorizes the marked tiles, unrolls
+//!    the marked loops innermost first, and cleans up.
+//!
+//! Whatever cannot be honoured exactly is an error at the directive's span.
+
+use crate::script::{Script, ANY_OP};
+use indexmap::IndexMap;
+use schedule_lang::model::{Loop, Model, Placement, Stage};
+use schedule_lang::{Diagnostic, MapResult, PayloadInfo, SourceFile, Span};
+
+/// Plans the transform script for `model` on `payload`. `source` is the
+/// `.sched` file, used for locations.
+pub fn plan(model: &Model, payload: &PayloadInfo, source: &SourceFile) -> Result<Script, Vec<Diagnostic>> {
+    let mut planner = Planner {
+        model,
+        payload,
+        source,
+        script: Script::new(&source.name),
+        errors: Vec::new(),
+        stage_handles: IndexMap::new(),
+        function_handles: IndexMap::new(),
+        vectorize: Vec::new(),
+        unroll: Vec::new(),
+        transformed: false,
+    };
+    planner.bind();
+    for (func, model_func) in model.funcs.iter().enumerate() {
+        if model_func.placement == Placement::Root {
+            for stage in 0..model_func.stages.len() {
+                let handle = planner.stage_handles[&(func, stage)].clone();
+                let region = payload.ops[model_func.stages[stage].op].extents.clone();
+                planner.stage(func, stage, handle, region);
+            }
+        }
+    }
+    planner.finish();
+    if planner.errors.is_empty() {
+        Ok(planner.script)
+    } else {
+        Err(planner.errors)
+    }
+}
+
+struct Planner<'a> {
+    model: &'a Model,
+    payload: &'a PayloadInfo,
+    source: &'a SourceFile,
+    script: Script,
+    errors: Vec<Diagnostic>,
+    /// `(func, stage)` → handle to its (current) payload op.
+    stage_handles: IndexMap<(usize, usize), String>,
+    /// Payload function name → handle to its `func.func`.
+    function_handles: IndexMap<String, String>,
+    /// Tiles to vectorize, with the `vectorize` call that asked.
+    vectorize: Vec<(String, Span)>,
+    /// Loops to unroll (handle, factor, the `unroll` call), in creation order.
+    unroll: Vec<(String, i64, Span)>,
+    /// Whether any op changes the payload.
+    transformed: bool,
+}
+
+/// Extents of a stage's dimensions in the region it computes; `None` when
+/// dynamic or made of partial tiles.
+type Region = Vec<Option<i64>>;
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    (a + b - 1) / b
+}
+
+impl<'a> Planner<'a> {
+    fn at(&self, span: Span) -> Option<(usize, usize)> {
+        Some(self.source.line_column(span.start))
+    }
+
+    fn stage_name(&self, func: usize, stage: usize) -> String {
+        let model = &self.model.funcs[func];
+        if model.stages[stage].is_update { format!("{}.update()", model.name) } else { model.name.clone() }
+    }
+
+    /// Matches each function and splits the handles to its ops of each bound kind.
+    fn bind(&mut self) {
+        let mut groups: IndexMap<(String, String), Vec<(usize, usize, usize)>> = IndexMap::new();
+        for (func, model_func) in self.model.funcs.iter().enumerate() {
+            for (stage, s) in model_func.stages.iter().enumerate() {
+                let op = &self.payload.ops[s.op];
+                let index = self.payload.index_in_function(op);
+                groups.entry((op.function.clone(), op.kind.clone())).or_default().push((index, func, stage));
+            }
+        }
+        for ((function, kind), bound) in &groups {
+            if !self.function_handles.contains_key(function) {
+                let handle = self.script.fresh(&format!("func_{function}"));
+                self.script.comment(format!("payload function @{function}"));
+                self.script.op(
+                    format!("%{handle} = transform.structured.match ops{{[\"func.func\"]}} attributes{{sym_name = \"{function}\"}} in %root : ({ANY_OP}) -> {ANY_OP}"),
+                    None,
+                );
+                self.function_handles.insert(function.clone(), handle);
+            }
+            let function_handle = self.function_handles[function].clone();
+            let count = self.payload.count_in_function(function, kind);
+            let short = kind.rsplit('.').next().unwrap_or(kind);
+            for (_, func, stage) in bound {
+                let span = self.model.funcs[*func].stages[*stage].span;
+                self.script.comment(format!("{} = {}", self.stage_name(*func, *stage), self.source.slice(span)));
+            }
+            let all = self.script.fresh(&format!("all_{short}"));
+            self.script.op(format!("%{all} = transform.structured.match ops{{[\"{kind}\"]}} in %{function_handle} : ({ANY_OP}) -> {ANY_OP}"), None);
+            if count == 1 {
+                let (_, func, stage) = bound[0];
+                self.stage_handles.insert((func, stage), all);
+                continue;
+            }
+            let mut names = Vec::new();
+            for index in 0..count {
+                match bound.iter().find(|(i, _, _)| *i == index) {
+                    Some((_, func, stage)) => {
+                        let name = self.script.fresh(&self.stage_name(*func, *stage).replace(".update()", "_update"));
+                        self.stage_handles.insert((*func, *stage), name.clone());
+                        names.push(name);
+                    }
+                    None => names.push(self.script.fresh(&format!("other_{short}"))),
+                }
+            }
+            let results: Vec<String> = names.iter().map(|n| format!("%{n}")).collect();
+            let types = vec![ANY_OP; count].join(", ");
+            self.script.op(format!("{} = transform.split_handle %{all} : ({ANY_OP}) -> ({types})", results.join(", ")), None);
+        }
+    }
+
+    /// Funcs computed at loop `loop_name` of `func`, the nearest consumer first.
+    fn producers_at(&self, func: usize, loop_name: &str) -> Vec<usize> {
+        let mut producers: Vec<usize> = self
+            .model
+            .funcs
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| matches!(&f.placement, Placement::At { consumer, loop_name: l, .. } if *consumer == func && l == loop_name))
+            .map(|(i, _)| i)
+            .collect();
+        let last_op = |f: usize| self.model.funcs[f].stages.iter().map(|s| s.op).max().unwrap_or(0);
+        producers.sort_by_key(|&f| std::cmp::Reverse(last_op(f)));
+        producers
+    }
+
+    fn compute_at_span(&self, func: usize) -> Span {
+        match &self.model.funcs[func].placement {
+            Placement::At { span, .. } => *span,
+            Placement::Root => self.model.funcs[func].span,
+        }
+    }
+
+    fn stage(&mut self, func: usize, stage_index: usize, mut handle: String, region: Region) {
+        let model: &'a Model = self.model;
+        let model_func = &model.funcs[func];
+        let stage: &'a Stage = &model_func.stages[stage_index];
+        let loops: &'a [Loop] = &stage.loops;
+        let name = self.stage_name(func, stage_index);
+        let is_last = stage_index + 1 == model_func.stages.len();
+        let target_names: Vec<String> =
+            if is_last { loops.iter().filter(|l| !self.producers_at(func, &l.name).is_empty()).map(|l| l.name.clone()).collect() } else { Vec::new() };
+        let is_target = |l: &Loop| target_names.contains(&l.name);
+
+        // Extent of each dimension's current tile after each loop, outermost first.
+        let mut current = region.clone();
+        let mut trips = Vec::new();
+        let mut after = Vec::new();
+        for l in loops {
+            let extent = current[l.dim];
+            trips.push(extent.map(|e| ceil_div(e, l.step)));
+            current[l.dim] = match extent {
+                Some(e) if e <= l.step => Some(e),
+                Some(e) if e % l.step == 0 => Some(l.step),
+                _ => None,
+            };
+            after.push(current.clone());
+        }
+
+        // The innermost loops that stay implicit in the tiled op.
+        let vector_mode = loops.iter().any(|l| l.vectorize.is_some());
+        let mut first_implicit = loops.len();
+        if vector_mode {
+            while first_implicit > 0 {
+                let l = &loops[first_implicit - 1];
+                if (l.vectorize.is_some() || l.unroll.is_some()) && !is_target(l) {
+                    first_implicit -= 1;
+                } else {
+                    break;
+                }
+            }
+            if let Some(outside) = loops[..first_implicit].iter().find(|l| l.vectorize.is_some()) {
+                let blocker = &loops[first_implicit - 1];
+                let reason = if blocker.name == outside.name {
+                    format!("`{}` is a `compute_at` target, so it must stay a loop", outside.name)
+                } else {
+                    format!("`{}` is inside it and is neither vectorized nor unrolled", blocker.name)
+                };
+                self.errors.push(
+                    Diagnostic::error("vectorize-outer", outside.vectorize.unwrap_or(outside.span), format!("cannot vectorize `{}` in `{name}`: {reason}", outside.name))
+                        .with_help("vectorize the innermost loop (reorder it inside), and unroll or vectorize the loops between"),
+                );
+                return;
+            }
+            let entry = if first_implicit == 0 { region.clone() } else { after[first_implicit - 1].clone() };
+            if let Some(dim) = (0..stage.dims.len()).find(|&d| entry[d].is_none()) {
+                let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
+                let dimension = &stage.dims[dim];
+                let why = match dimension.extent {
+                    Some(extent) => format!("the tiles of `{}` are partial (its {extent} iterations are not divided evenly by the splits)", dimension.name),
+                    None => format!("`{}` has a dynamic extent", dimension.name),
+                };
+                self.errors.push(
+                    Diagnostic::error("vectorize-dynamic", span, format!("cannot vectorize `{name}`: the vectorized tile must have a static shape, but {why}"))
+                        .with_help("choose split factors that divide the extents"),
+                );
+                return;
+            }
+        } else {
+            let mut lowest_dim = usize::MAX;
+            while first_implicit > 0 {
+                let l = &loops[first_implicit - 1];
+                if l.step == 1 && l.unroll.is_none() && l.parallel.is_none() && l.dim < lowest_dim && !is_target(l) {
+                    lowest_dim = l.dim;
+                    first_implicit -= 1;
+                } else {
+                    break;
+                }
+            }
+        }
+
+        // Group the loops to materialize into tiling runs.
+        let materialized: Vec<usize> = (0..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(&loops[i])).collect();
+        let mut segments: Vec<Vec<usize>> = Vec::new();
+        for &i in &materialized {
+            let l = &loops[i];
+            let extend = segments.last().is_some_and(|segment: &Vec<usize>| {
+                let last = &loops[*segment.last().expect("segments are never empty")];
+                !is_target(last) && last.parallel.is_some() == l.parallel.is_some() && l.dim > last.dim
+            });
+            if extend {
+                segments.last_mut().expect("checked above").push(i);
+            } else {
+                segments.push(vec![i]);
+            }
+        }
+
+        let mut containing: Vec<String> = Vec::new();
+        for segment in &segments {
+            let parallel = loops[segment[0]].parallel.is_some();
+            let sizes: Vec<String> = (0..stage.dims.len())
+                .map(|d| segment.iter().find(|&&i| loops[i].dim == d).map_or(0, |&i| loops[i].step).to_string())
+                .collect();
+            let names: Vec<&str> = segment.iter().map(|&i| loops[i].name.as_str()).collect();
+            let tiled = self.script.fresh(&format!("{}_tiled", model_func.name));
+            let location = self.at(loops[segment[0]].span);
+            self.transformed = true;
+            if parallel {
+                self.script.comment(format!("{name}: parallel loop(s) {} (scf.forall)", names.join(", ")));
+                let forall = self.script.fresh(&names.join("_"));
+                self.script.op(
+                    format!("%{tiled}, %{forall} = transform.structured.tile_using_forall %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP})", sizes.join(", ")),
+                    location,
+                );
+                for &i in segment {
+                    if let Some(span) = loops[i].unroll {
+                        self.errors.push(Diagnostic::error("unroll-parallel", span, format!("cannot unroll `{}`: it is a parallel loop", loops[i].name)));
+                    }
+                }
+                containing.push(forall);
+            } else {
+                self.script.comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
+                let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
+                let results: Vec<String> = loop_handles.iter().map(|h| format!("%{h}")).collect();
+                let types = vec![ANY_OP; segment.len() + 1].join(", ");
+                self.script.op(
+                    format!("%{tiled}, {} = transform.structured.tile_using_for %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({types})", results.join(", "), sizes.join(", ")),
+                    location,
+                );
+                for (&i, loop_handle) in segment.iter().zip(&loop_handles) {
+                    if let Some(span) = loops[i].unroll {
+                        match trips[i] {
+                            Some(trip) => self.unroll.push((loop_handle.clone(), trip, span)),
+                            None => self.errors.push(Diagnostic::error("unroll-dynamic", span, format!("cannot unroll `{}`: its trip count is not static", loops[i].name)).with_help("unroll with a factor, as in `unroll(x, 4)`")),
+                        }
+                    }
+                }
+                containing.push(loop_handles.last().expect("a segment has loops").clone());
+            }
+            handle = tiled;
+            let last = *segment.last().expect("a segment has loops");
+            if is_target(&loops[last]) {
+                self.fuse_producers(func, stage, &loops[last].name, &mut containing, after[last].clone());
+            }
+        }
+        if vector_mode {
+            let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
+            self.vectorize.push((handle, span));
+            self.transformed = true;
+        }
+    }
+
+    /// Fuses the funcs computed at `loop_name` into the loops materialized so
+    /// far, then plans their own loops. `region` is the consumer's tile there.
+    fn fuse_producers(&mut self, func: usize, stage: &Stage, loop_name: &str, containing: &mut [String], region: Region) {
+        let mut fused = Vec::new();
+        for producer in self.producers_at(func, loop_name) {
+            let span = self.compute_at_span(producer);
+            for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
+                let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
+                self.script.comment(format!("compute_at: {} inside loop {loop_name} of {}", self.stage_name(producer, producer_stage), self.model.funcs[func].name));
+                for loop_handle in containing.iter_mut() {
+                    let new_handle = self.script.fresh(&format!("{}_fused", self.model.funcs[producer].name));
+                    let new_loop = self.script.fresh(loop_handle);
+                    self.script.op(
+                        format!("%{new_handle}, %{new_loop} = transform.structured.fuse_into_containing_op %{handle} into %{loop_handle} : ({ANY_OP}, {ANY_OP}) -> ({ANY_OP}, {ANY_OP})"),
+                        self.at(span),
+                    );
+                    *loop_handle = new_loop;
+                    handle = new_handle;
+                }
+                fused.push((producer, producer_stage, handle));
+            }
+        }
+        // Regions of the fused ops, derived from the ops that use them.
+        let mut known: Vec<(usize, Region)> = vec![(stage.op, region)];
+        for (producer, producer_stage, handle) in fused {
+            let op = self.model.funcs[producer].stages[producer_stage].op;
+            let region = self.derive_region(op, &known);
+            known.push((op, region.clone()));
+            self.stage(producer, producer_stage, handle, region);
+        }
+    }
+
+    /// The region of `op` computed for the users in `known` (op, region).
+    fn derive_region(&self, op: usize, known: &[(usize, Region)]) -> Region {
+        let producer = &self.payload.ops[op];
+        let mut region = producer.extents.clone();
+        let Some(output) = producer.operands.iter().find(|o| o.is_init) else { return region };
+        for (user, user_region) in known.iter().rev() {
+            let Some(operand) = self.payload.ops[*user].operands.iter().find(|o| o.producer == Some(op)) else { continue };
+            for (position, result) in output.map.iter().enumerate() {
+                if let MapResult::Dim(dim) = result {
+                    region[*dim] = match operand.map.get(position) {
+                        Some(MapResult::Dim(user_dim)) => user_region.get(*user_dim).copied().flatten(),
+                        _ => None,
+                    };
+                }
+            }
+            break;
+        }
+        region
+    }
+
+    fn finish(&mut self) {
+        if !self.transformed {
+            return;
+        }
+        let functions: Vec<String> = self.function_handles.values().cloned().collect();
+        if !self.vectorize.is_empty() {
+            self.script.comment("fold unit dimensions so each tile vectorizes as one compact vector op");
+            for function in &functions {
+                self.script.op(
+                    format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"),
+                    None,
+                );
+            }
+            for (handle, span) in std::mem::take(&mut self.vectorize) {
+                self.script.comment(format!("vectorize: {}", self.source.slice(span)));
+                self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
+            }
+        }
+        let unrolls = std::mem::take(&mut self.unroll);
+        for (handle, factor, span) in unrolls.into_iter().rev() {
+            self.script.comment(format!("unroll: {}", self.source.slice(span)));
+            self.script.op(format!("transform.loop.unroll %{handle} {{factor = {factor}}} : {ANY_OP}"), self.at(span));
+        }
+        self.script.comment("clean up");
+        for function in &functions {
+            self.script.op(format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"), None);
+            self.script.op(format!("transform.apply_cse to %{function} : {ANY_OP}"), None);
+        }
+    }
+}

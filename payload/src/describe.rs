@@ -1,0 +1,204 @@
+//! Builds a [`PayloadInfo`] from a parsed module: every structured (linalg) op,
+//! its iteration dimensions and their static extents, its operands' indexing
+//! maps and producers.
+//!
+//! Named ops (`linalg.matmul`, `linalg.broadcast`, …) carry no indexing maps
+//! of their own, so the module is cloned and generalized with the upstream
+//! `linalg-generalize-named-ops` pass; op i of the original corresponds to op i
+//! of the clone, which is a `linalg.generic` with explicit maps.
+
+use crate::ffi::OpView;
+use crate::PayloadError;
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::Context;
+use schedule_lang::{IteratorKind, MapResult, OperandInfo, PayloadInfo, PayloadOp};
+
+/// Describes the structured ops of `module`, which was parsed in `context`.
+pub fn describe(context: &Context, module: &Module, name: &str) -> Result<PayloadInfo, PayloadError> {
+    let text = module.as_operation().to_string();
+    let mut generalized = Module::parse(context, &text).ok_or_else(|| PayloadError::internal("could not re-parse the payload to generalize it"))?;
+    let manager = PassManager::new(context);
+    manager.nested_under("func.func").add_pass(melior::pass::linalg::create_linalg_generalize_named_ops_pass());
+    manager.run(&mut generalized).map_err(|_| PayloadError::internal("linalg-generalize-named-ops failed on the payload"))?;
+
+    // SAFETY: both module operations are alive for this whole function.
+    let original_root = unsafe { OpView::from_raw(module.as_operation().to_raw()) };
+    let generic_root = unsafe { OpView::from_raw(generalized.as_operation().to_raw()) };
+    let mut functions = Vec::new();
+    let mut originals = Vec::new();
+    let mut generics = Vec::new();
+    for (function, original) in functions_of(original_root) {
+        functions.push(function.clone());
+        collect_ops(original, &function, &mut originals);
+    }
+    for (function, generic) in functions_of(generic_root) {
+        collect_ops(generic, &function, &mut generics);
+    }
+    // Generalization may move constants; linalg ops keep their order one for one.
+    originals.retain(|(_, op)| op.name().starts_with("linalg."));
+    generics.retain(|(_, op)| op.name().starts_with("linalg."));
+    if originals.len() != generics.len() {
+        return Err(PayloadError::internal("generalization changed the number of ops"));
+    }
+    let mut ops = Vec::new();
+    let mut raw_ids: Vec<(mlir_sys::MlirOperation, usize)> = Vec::new();
+    for ((function, original), (_, generic)) in originals.iter().zip(&generics) {
+        let kind = original.name();
+        if !kind.starts_with("linalg.") || generic.name() != "linalg.generic" {
+            continue;
+        }
+        let id = ops.len();
+        raw_ids.push((original.to_raw(), id));
+        ops.push(describe_op(*original, *generic, function, id)?);
+    }
+    // Producers: which structured op defines each operand.
+    for ((_, original), op) in originals.iter().filter(|(_, o)| raw_ids.iter().any(|(raw, _)| raw.ptr == o.to_raw().ptr)).zip(ops.iter_mut()) {
+        for (index, operand) in op.operands.iter_mut().enumerate() {
+            if let Some(owner) = original.operand_owner(index) {
+                operand.producer = raw_ids.iter().find(|(raw, _)| raw.ptr == owner.ptr).map(|(_, id)| *id);
+            }
+        }
+    }
+    Ok(PayloadInfo { name: name.to_string(), ops, functions })
+}
+
+fn functions_of(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
+    root.children()
+        .into_iter()
+        .filter(|op| op.name() == "func.func")
+        .map(|op| (op.string_attribute("sym_name").unwrap_or_default(), op))
+        .collect()
+}
+
+/// Collects ops in payload order, without entering linalg ops' bodies.
+fn collect_ops<'m>(op: OpView<'m>, function: &str, out: &mut Vec<(String, OpView<'m>)>) {
+    for child in op.children() {
+        out.push((function.to_string(), child));
+        if !child.name().starts_with("linalg.") {
+            collect_ops(child, function, out);
+        }
+    }
+}
+
+fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: usize) -> Result<PayloadOp, PayloadError> {
+    let maps_text = generic.attribute_text("indexing_maps").ok_or_else(|| PayloadError::internal("a linalg.generic without indexing_maps"))?;
+    let maps = parse_maps(&maps_text).ok_or_else(|| PayloadError::internal(format!("unreadable indexing maps: {maps_text}")))?;
+    let iterators_text = generic.attribute_text("iterator_types").unwrap_or_default();
+    let iterators: Vec<IteratorKind> = iterators_text
+        .split(',')
+        .filter(|part| !part.trim().is_empty())
+        .map(|part| if part.contains("reduction") { IteratorKind::Reduction } else { IteratorKind::Parallel })
+        .collect();
+    let segments = generic.i32_array_attribute("operandSegmentSizes").unwrap_or_default();
+    let inputs = segments.first().copied().unwrap_or(0).max(0) as usize;
+    let operand_count = generic.operand_count().min(maps.len());
+    let dims = iterators.len();
+    let mut extents = vec![None; dims];
+    let mut operands = Vec::new();
+    for (index, map) in maps.iter().take(operand_count).enumerate() {
+        let shape = static_shape(&generic.operand_type(index));
+        for (position, result) in map.iter().enumerate() {
+            if let (MapResult::Dim(d), Some(Some(size))) = (result, shape.get(position)) {
+                if *d < dims && extents[*d].is_none() {
+                    extents[*d] = Some(*size);
+                }
+            }
+        }
+        operands.push(OperandInfo { map: map.clone(), producer: None, is_init: index >= inputs });
+    }
+    Ok(PayloadOp {
+        id,
+        kind: original.name(),
+        function: function.to_string(),
+        name: original.string_attribute("sched.name"),
+        iterators,
+        extents,
+        operands,
+        location: original.location(),
+    })
+}
+
+/// Parses `[affine_map<(d0, d1) -> (d0, 0, d1 + d0)>, ...]` into result lists.
+fn parse_maps(text: &str) -> Option<Vec<Vec<MapResult>>> {
+    let mut maps = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("affine_map<") {
+        rest = &rest[start + "affine_map<".len()..];
+        let arrow = rest.find("->")?;
+        let end = arrow + 2 + rest[arrow + 2..].find('>')?;
+        let body = &rest[..end];
+        rest = &rest[end..];
+        let (domain, results) = body.split_once("->")?;
+        let domain = domain.trim();
+        let dim_names: Vec<&str> = domain
+            .trim_start_matches('(')
+            .split(')')
+            .next()?
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let results = results.trim().strip_prefix('(')?.strip_suffix(')')?;
+        let map = split_top_level(results)
+            .into_iter()
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                if let Some(d) = dim_names.iter().position(|name| *name == r) {
+                    MapResult::Dim(d)
+                } else if let Ok(value) = r.parse() {
+                    MapResult::Constant(value)
+                } else {
+                    MapResult::Expression(r.to_string())
+                }
+            })
+            .collect();
+        maps.push(map);
+    }
+    Some(maps)
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[start..].trim());
+    parts
+}
+
+/// `tensor<5x?x3xf32>` → `[Some(5), None, Some(3)]`; scalars → `[]`.
+fn static_shape(ty: &str) -> Vec<Option<i64>> {
+    let Some(inner) = ty.strip_prefix("tensor<").or_else(|| ty.strip_prefix("memref<")) else { return Vec::new() };
+    let inner = inner.split(',').next().unwrap_or(inner);
+    let parts: Vec<&str> = inner.split('x').collect();
+    parts[..parts.len().saturating_sub(1)].iter().map(|p| p.parse().ok()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_maps_with_expressions_and_constants() {
+        let maps = parse_maps("[affine_map<(d0, d1, d2) -> (d0 + d2, 0)>, affine_map<(d0, d1, d2) -> ()>]").unwrap();
+        assert_eq!(maps, vec![vec![MapResult::Expression("d0 + d2".into()), MapResult::Constant(0)], vec![]]);
+    }
+
+    #[test]
+    fn reads_static_shapes() {
+        assert_eq!(static_shape("tensor<5x?x3xf32>"), vec![Some(5), None, Some(3)]);
+        assert_eq!(static_shape("memref<4x8xf32, strided<[8, 1]>>"), vec![Some(4), Some(8)]);
+        assert_eq!(static_shape("f32"), Vec::<Option<i64>>::new());
+    }
+}

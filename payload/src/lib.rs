@@ -1,0 +1,81 @@
+//! # payload: MLIR payload modules
+//!
+//! Creates MLIR contexts with every upstream dialect and pass registered, parses
+//! payload `.mlir` text while capturing MLIR's diagnostics, and describes a
+//! module's structured ops as a [`PayloadInfo`] for the schedule language.
+//! All direct C API calls live in [`ffi`].
+
+#![deny(missing_docs)]
+#![deny(clippy::print_stdout, clippy::print_stderr, clippy::todo, clippy::dbg_macro)]
+
+pub mod describe;
+pub mod diagnostics;
+pub mod ffi;
+
+pub use describe::describe;
+pub use diagnostics::{capture_diagnostics, MlirMessage};
+pub use melior;
+pub use schedule_lang::PayloadInfo;
+
+use melior::dialect::DialectRegistry;
+use melior::ir::operation::OperationLike;
+use melior::ir::Module;
+use melior::Context;
+use std::sync::Once;
+
+/// A failure to load or describe a payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayloadError {
+    /// What went wrong, in one line.
+    pub message: String,
+    /// MLIR's own diagnostics, as it printed them.
+    pub diagnostics: Vec<MlirMessage>,
+    /// True when the fault is ours, not the input's.
+    pub internal: bool,
+}
+
+impl PayloadError {
+    /// A failure of this tool, not of the input.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self { message: message.into(), diagnostics: Vec::new(), internal: true }
+    }
+}
+
+impl std::fmt::Display for PayloadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message)?;
+        for diagnostic in &self.diagnostics {
+            write!(f, "\n{diagnostic}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PayloadError {}
+
+/// A context with all upstream dialects loaded and all passes registered.
+pub fn new_context() -> Context {
+    static PASSES: Once = Once::new();
+    PASSES.call_once(melior::utility::register_all_passes);
+    let registry = DialectRegistry::new();
+    melior::utility::register_all_dialects(&registry);
+    let context = Context::new_with_registry(&registry, false);
+    context.load_all_available_dialects();
+    context
+}
+
+/// Parses payload text; `name` is used in messages.
+pub fn parse_module<'c>(context: &'c Context, name: &str, text: &str) -> Result<Module<'c>, PayloadError> {
+    let (module, messages) = capture_diagnostics(context, || Module::parse(context, text));
+    match module {
+        Some(module) => {
+            let (valid, messages) = capture_diagnostics(context, || module.as_operation().verify());
+            if valid {
+                Ok(module)
+            } else {
+                Err(PayloadError { message: format!("{name}: the payload does not verify"), diagnostics: messages, internal: false })
+            }
+        }
+        None => Err(PayloadError { message: format!("{name}: cannot parse the payload"), diagnostics: messages, internal: false }),
+    }
+}

@@ -1,0 +1,191 @@
+//! User-facing diagnostics: a message, a primary location, secondary notes and
+//! a hint, rendered like rustc and mlir-opt (`FILE:LINE:COL: error: …`, the
+//! source line, a caret under the span).
+
+use crate::span::{SourceFile, Span};
+use std::fmt::Write;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The input cannot be used.
+    Error,
+    /// The input is used, but probably not as meant.
+    Warning,
+    /// Extra context attached to another diagnostic.
+    Note,
+}
+
+impl Severity {
+    fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// A secondary location with its own message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Where, in the same source as the diagnostic; `None` for a plain note.
+    pub span: Option<Span>,
+    /// What to say there.
+    pub message: String,
+}
+
+/// One problem found in the user's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error, warning or note.
+    pub severity: Severity,
+    /// A stable identifier of the kind of problem (e.g. `unknown-loop`), for tests and docs.
+    pub code: &'static str,
+    /// One line saying what is wrong.
+    pub message: String,
+    /// The place that is wrong; `None` when the problem has no place (a missing file).
+    pub span: Option<Span>,
+    /// Short text printed under the caret.
+    pub label: Option<String>,
+    /// Other places that explain the problem.
+    pub notes: Vec<Note>,
+    /// How to fix it, when we know.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error at a span.
+    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span: Some(span),
+            label: None,
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// An error about the whole file (no location inside it).
+    pub fn file_error(code: &'static str, message: impl Into<String>) -> Self {
+        Self { span: None, ..Self::error(code, Span::default(), message) }
+    }
+
+    /// Adds the text shown under the caret.
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Adds a secondary location.
+    pub fn with_note(mut self, span: Option<Span>, message: impl Into<String>) -> Self {
+        self.notes.push(Note { span, message: message.into() });
+        self
+    }
+
+    /// Adds a hint.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Renders as plain text against the source the spans point into.
+    pub fn render(&self, source: &SourceFile) -> String {
+        let mut out = String::new();
+        write_located(&mut out, source, self.span, self.severity, &self.message, self.label.as_deref());
+        for note in &self.notes {
+            write_located(&mut out, source, note.span, Severity::Note, &note.message, None);
+        }
+        if let Some(help) = &self.help {
+            let _ = writeln!(out, "  = help: {help}");
+        }
+        out
+    }
+}
+
+fn write_located(
+    out: &mut String,
+    source: &SourceFile,
+    span: Option<Span>,
+    severity: Severity,
+    message: &str,
+    label: Option<&str>,
+) {
+    let Some(span) = span else {
+        let _ = writeln!(out, "{}: {}: {message}", source.name, severity.word());
+        return;
+    };
+    let (line, column) = source.line_column(span.start);
+    let _ = writeln!(out, "{}:{line}:{column}: {}: {message}", source.name, severity.word());
+    let text = source.line_text(line);
+    let gutter = line.to_string().len();
+    let _ = writeln!(out, "{:gutter$} |", "");
+    let _ = writeln!(out, "{line} | {text}");
+    let covered = source.slice(span);
+    let on_line = covered.split('\n').next().unwrap_or("").chars().count().max(1);
+    let underline = "^".repeat(on_line);
+    let padding = " ".repeat(column - 1);
+    match label {
+        Some(label) => {
+            let _ = writeln!(out, "{:gutter$} | {padding}{underline} {label}", "");
+        }
+        None => {
+            let _ = writeln!(out, "{:gutter$} | {padding}{underline}", "");
+        }
+    }
+}
+
+/// Renders many diagnostics, one after the other, separated by blank lines.
+pub fn render_all(diagnostics: &[Diagnostic], source: &SourceFile) -> String {
+    diagnostics.iter().map(|d| d.render(source)).collect::<Vec<_>>().join("\n")
+}
+
+/// The closest candidate to `name` by edit distance, if one is close enough to suggest.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|candidate| (edit_distance(name, candidate), candidate))
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_caret_under_span() {
+        let source = SourceFile::new("s.sched", "relu.split(c, co, ci, 0)\n");
+        let diagnostic = Diagnostic::error("zero-factor", Span::new(22, 23), "split factor must be positive")
+            .with_label("this is 0")
+            .with_help("use a factor of 1 or more");
+        assert_eq!(
+            diagnostic.render(&source),
+            "s.sched:1:23: error: split factor must be positive\n  |\n1 | relu.split(c, co, ci, 0)\n  |                       ^ this is 0\n  = help: use a factor of 1 or more\n"
+        );
+    }
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(did_you_mean("xO", ["xo", "xi", "y"]), Some("xo"));
+        assert_eq!(did_you_mean("banana", ["xo", "xi"]), None);
+    }
+}

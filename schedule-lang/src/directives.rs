@@ -1,0 +1,103 @@
+//! The registry of scheduling directives: name, arguments, one-line summary,
+//! and whether the planner can honour it yet. It feeds argument checking,
+//! "did you mean", and `sched-apply --help`.
+
+/// Every directive the language knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DirectiveKind {
+    /// `split(d, outer, inner, factor)`.
+    Split,
+    /// `reorder(l0, l1, …)`, innermost first.
+    Reorder,
+    /// `compute_at(consumer, loop)`.
+    ComputeAt,
+    /// `compute_root()`.
+    ComputeRoot,
+    /// `vectorize(loop[, width])`.
+    Vectorize,
+    /// `unroll(loop[, factor])`.
+    Unroll,
+    /// `tile(x, y, [xo, yo,] xi, yi, fx, fy)`.
+    Tile,
+    /// `fuse(inner, outer, fused)`.
+    Fuse,
+    /// `parallel(loop[, task_size])`.
+    Parallel,
+    /// `update()`: later directives schedule the update definition.
+    Update,
+    /// `accelerate(target)`: offload matmul tiles to a GEMM accelerator.
+    Accelerate,
+    /// `reuse_at(func, loop)`: HeteroCL reuse buffer.
+    ReuseAt,
+    /// `buffer_at(func, loop)`: HeteroCL write buffer.
+    BufferAt,
+    /// `pipeline(loop)`: pipeline a loop.
+    Pipeline,
+    /// `pack(operand, …)`: BLIS-style packing.
+    Pack,
+}
+
+/// What one argument position accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// An existing loop of the func.
+    Loop,
+    /// A name for a new loop.
+    NewLoop,
+    /// A func name.
+    Func,
+    /// A positive integer.
+    Int,
+    /// Any name (targets, operands) checked by the directive itself.
+    Name,
+}
+
+/// Static facts about a directive.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectiveInfo {
+    /// Which directive.
+    pub kind: DirectiveKind,
+    /// The name used in `.sched` files.
+    pub name: &'static str,
+    /// The call as documented.
+    pub signature: &'static str,
+    /// What it does, in one line.
+    pub summary: &'static str,
+    /// The accepted argument lists (each one alternative arity).
+    pub forms: &'static [&'static [ArgKind]],
+    /// For `reorder`: any number (two or more) of loops.
+    pub variadic: bool,
+    /// Whether the planner can turn it into transform ops yet.
+    pub planned: bool,
+}
+
+use ArgKind::*;
+
+/// All directives, in the order `--help` lists them.
+pub const DIRECTIVES: &[DirectiveInfo] = &[
+    DirectiveInfo { kind: DirectiveKind::Split, name: "split", signature: "split(d, outer, inner, factor)", summary: "strip-mine loop d into outer and inner loops, inner of `factor` iterations", forms: &[&[Loop, NewLoop, NewLoop, Int]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Reorder, name: "reorder", signature: "reorder(l0, l1, ...)", summary: "order the listed loops, innermost first (as in Halide)", forms: &[], variadic: true, planned: true },
+    DirectiveInfo { kind: DirectiveKind::ComputeAt, name: "compute_at", signature: "compute_at(consumer, loop)", summary: "compute this func inside `loop` of `consumer`, fusing it into that loop", forms: &[&[Func, Loop]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::ComputeRoot, name: "compute_root", signature: "compute_root()", summary: "compute this func in its own loop nest (the default)", forms: &[&[]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Vectorize, name: "vectorize", signature: "vectorize(l[, width])", summary: "vectorize loop l; with `width`, split it first and vectorize the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Unroll, name: "unroll", signature: "unroll(l[, factor])", summary: "unroll loop l fully; with `factor`, split it first and unroll the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Tile, name: "tile", signature: "tile(x, y, [xo, yo,] xi, yi, fx, fy)", summary: "split x and y and order the loops xo, yo, xi, yi (outermost first)", forms: &[&[Loop, Loop, NewLoop, NewLoop, NewLoop, NewLoop, Int, Int], &[Loop, Loop, NewLoop, NewLoop, Int, Int]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Fuse, name: "fuse", signature: "fuse(inner, outer, fused)", summary: "fuse two adjacent loops into one", forms: &[&[Loop, Loop, NewLoop]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::Parallel, name: "parallel", signature: "parallel(l[, task_size])", summary: "run loop l's iterations in parallel (scf.forall); with `task_size`, split first", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Update, name: "update", signature: "update()", summary: "the directives that follow schedule the func's update definition", forms: &[&[]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Accelerate, name: "accelerate", signature: "accelerate(target)", summary: "offload the matmul's tiles to a GEMM accelerator", forms: &[&[Name]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(func, loop)", summary: "keep a reuse buffer of this input at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at(func, loop)", summary: "accumulate into a local buffer at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l)", summary: "pipeline loop l", forms: &[&[Loop]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(operand, ...)", summary: "pack an operand into tile-contiguous layout (BLIS)", forms: &[&[Name]], variadic: false, planned: false },
+];
+
+/// Looks a directive up by its name.
+pub fn lookup(name: &str) -> Option<&'static DirectiveInfo> {
+    DIRECTIVES.iter().find(|d| d.name == name)
+}
+
+/// The facts about a directive kind.
+pub fn info(kind: DirectiveKind) -> &'static DirectiveInfo {
+    DIRECTIVES.iter().find(|d| d.kind == kind).expect("every kind is in DIRECTIVES")
+}

@@ -1,0 +1,97 @@
+//! The schedule model: per func, the bound payload ops and, per stage, the
+//! loop nest as Halide sees it after split/reorder/tile, with vector, unroll
+//! and parallel marks and the func's placement (`compute_at`). The planner
+//! turns this into transform ops.
+
+use crate::span::Span;
+
+/// A resolved schedule: every func and what was asked of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    /// Funcs in declaration order.
+    pub funcs: Vec<FuncModel>,
+}
+
+/// One func: its stages (pure, then update) and where it is computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuncModel {
+    /// The func's name.
+    pub name: String,
+    /// Where the func was declared.
+    pub span: Span,
+    /// The pure stage and, if bound, the update stage.
+    pub stages: Vec<Stage>,
+    /// Where the func is computed.
+    pub placement: Placement,
+}
+
+/// Where a func's values are computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// In its own loop nest (`compute_root`, the default).
+    Root,
+    /// Inside loop `loop_name` of func `consumer` (an index into [`Model::funcs`]).
+    At {
+        /// The consuming func.
+        consumer: usize,
+        /// The consumer's loop.
+        loop_name: String,
+        /// The `compute_at` call.
+        span: Span,
+    },
+}
+
+/// One definition of a func, bound to one payload op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// The payload op's id ([`crate::PayloadOp::id`]).
+    pub op: usize,
+    /// True for the update definition.
+    pub is_update: bool,
+    /// The op's iteration dimensions, in linalg order.
+    pub dims: Vec<Dim>,
+    /// The loop nest, outermost first.
+    pub loops: Vec<Loop>,
+    /// The binding that created the stage.
+    pub span: Span,
+}
+
+/// One iteration dimension of a stage's op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dim {
+    /// The name given in the binding.
+    pub name: String,
+    /// True for a reduction dimension.
+    pub reduction: bool,
+    /// Static extent in the payload, if known.
+    pub extent: Option<i64>,
+}
+
+/// One loop of a stage's nest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loop {
+    /// The loop's name (split-generated inner loops of `vectorize(x, 16)` are `x.v`).
+    pub name: String,
+    /// The dimension it iterates.
+    pub dim: usize,
+    /// Elements of the dimension covered by one iteration.
+    pub step: i64,
+    /// Elements covered by the whole loop; `None`: the stage's whole extent.
+    pub tile: Option<i64>,
+    /// Where `vectorize` marked it.
+    pub vectorize: Option<Span>,
+    /// Where `unroll` marked it.
+    pub unroll: Option<Span>,
+    /// Where `parallel` marked it.
+    pub parallel: Option<Span>,
+    /// The directive (or binding) that created it.
+    pub span: Span,
+}
+
+impl Loop {
+    /// Number of iterations, given the extent of the dimension in the stage's region.
+    pub fn trip_count(&self, region_extent: Option<i64>) -> Option<i64> {
+        let covered = self.tile.or(region_extent)?;
+        Some((covered + self.step - 1) / self.step)
+    }
+}

@@ -1,0 +1,79 @@
+//! What the schedule language needs to know about a payload, as plain data:
+//! its structured ops, their iteration dimensions, static extents, indexing
+//! maps and which op produces each operand. The `payload` crate fills it from
+//! MLIR; this crate never links MLIR.
+
+/// Kind of one iteration dimension of a structured op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IteratorKind {
+    /// Independent iterations.
+    Parallel,
+    /// Iterations combine into one result.
+    Reduction,
+}
+
+/// One result expression of an operand's indexing map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapResult {
+    /// Exactly iteration dimension `d_i`.
+    Dim(usize),
+    /// A constant, as for broadcasts from a scalar shape.
+    Constant(i64),
+    /// Anything else (`d1 + d4`), printed as MLIR prints it.
+    Expression(String),
+}
+
+/// One operand of a structured op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OperandInfo {
+    /// The operand's indexing map results, one per operand dimension.
+    pub map: Vec<MapResult>,
+    /// The structured op (by [`PayloadOp::id`]) whose result this operand is, if any.
+    pub producer: Option<usize>,
+    /// True for `outs` (init) operands.
+    pub is_init: bool,
+}
+
+/// One structured (linalg) op of the payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayloadOp {
+    /// Position among all structured ops of the payload, in payload order.
+    pub id: usize,
+    /// The op name, e.g. `linalg.generic`.
+    pub kind: String,
+    /// The symbol name of the enclosing `func.func`.
+    pub function: String,
+    /// The `sched.name` string attribute, if the op carries one.
+    pub name: Option<String>,
+    /// Kind of each iteration dimension, in linalg order.
+    pub iterators: Vec<IteratorKind>,
+    /// Static extent of each iteration dimension, `None` when dynamic.
+    pub extents: Vec<Option<i64>>,
+    /// Inputs then inits.
+    pub operands: Vec<OperandInfo>,
+    /// The op's source location as MLIR prints it (`conv.mlir:13:16`), for notes.
+    pub location: String,
+}
+
+/// All structured ops of a payload module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PayloadInfo {
+    /// The payload's name as shown to users (its path).
+    pub name: String,
+    /// Structured ops in payload order.
+    pub ops: Vec<PayloadOp>,
+    /// Names of the module's functions, in order.
+    pub functions: Vec<String>,
+}
+
+impl PayloadInfo {
+    /// How many ops of `kind` there are in `function`.
+    pub fn count_in_function(&self, function: &str, kind: &str) -> usize {
+        self.ops.iter().filter(|op| op.function == function && op.kind == kind).count()
+    }
+
+    /// Position of `op` among the ops of its kind in its function.
+    pub fn index_in_function(&self, op: &PayloadOp) -> usize {
+        self.ops.iter().filter(|o| o.function == op.function && o.kind == op.kind && o.id < op.id).count()
+    }
+}

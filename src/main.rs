@@ -1,0 +1,234 @@
+//! `sched-apply`: apply Halide-style `.sched` schedules to MLIR linalg payloads.
+//!
+//! The binary is a thin edge over the library crates: it reads files, picks
+//! the default schedule, writes outputs whole, and maps failures to exit codes
+//! (0 ok, 1 bad input, 2 internal failure).
+
+use clap::{Parser, Subcommand, ValueEnum};
+use interpreter::pipeline::{self, Failure, Stop};
+use schedule_lang::{directives, SourceFile};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  sched-apply examples/halide_conv/conv.mlir
+      apply conv.sched (found next to conv.mlir) and print the transformed IR
+  sched-apply model.mlir fast.sched --emit transform -o fast.transform.mlir
+      write the generated transform script; mlir-opt can run it too:
+      mlir-opt model.mlir --transform-preload-library=transform-library-paths=fast.transform.mlir --transform-interpreter
+  sched-apply check conv.sched --payload conv.mlir
+      report every problem in a schedule without applying it
+  sched-apply fmt conv.sched --check
+      check that a schedule is in canonical form";
+
+/// Apply Halide-style schedules (.sched) to MLIR linalg payloads through the transform dialect.
+#[derive(Parser)]
+#[command(name = "sched-apply", version, args_conflicts_with_subcommands = true, after_long_help = long_help(), after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    apply: ApplyArgs,
+}
+
+#[derive(clap::Args)]
+struct ApplyArgs {
+    /// The payload: an MLIR module with linalg ops on tensors.
+    payload: Option<PathBuf>,
+    /// The schedule. Default: the payload's path with `.sched` instead of `.mlir`.
+    schedule: Option<PathBuf>,
+    /// Write the output to this file (written whole, or not at all) instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// What to print: the transformed payload, or the generated transform script.
+    #[arg(long, value_enum, default_value_t = Emit::Payload)]
+    emit: Emit,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Emit {
+    /// The payload after the schedule was applied.
+    Payload,
+    /// The transform-dialect script (a standalone module with @__transform_main).
+    Transform,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a schedule without applying it: syntax, names, and against a payload if one is found.
+    #[command(after_help = "Example:\n  sched-apply check conv.sched --payload conv.mlir")]
+    Check {
+        /// The schedule to check.
+        schedule: PathBuf,
+        /// The payload to resolve it against. Default: the schedule's path with `.mlir`, if it exists.
+        #[arg(long)]
+        payload: Option<PathBuf>,
+    },
+    /// Print a schedule in canonical form.
+    #[command(after_help = "Examples:\n  sched-apply fmt conv.sched            print the canonical form\n  sched-apply fmt conv.sched --check    exit 1 if the file is not canonical\n  sched-apply fmt conv.sched --write    rewrite the file in place")]
+    Fmt {
+        /// The schedule to format.
+        file: PathBuf,
+        /// Do not print; exit with 1 if the file is not in canonical form.
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+        /// Rewrite the file in place.
+        #[arg(long)]
+        write: bool,
+    },
+}
+
+fn long_help() -> String {
+    let mut text = String::from("Directives (Halide method chains on a func, e.g. `relu.split(c, co, ci, 64).vectorize(ci, 16)`):\n");
+    for directive in directives::DIRECTIVES {
+        let status = if directive.planned { "" } else { "  [parsed; not planned yet]" };
+        text.push_str(&format!("  {:<38} {}{status}\n", directive.signature, directive.summary));
+    }
+    text.push_str("\nBindings name a payload op and its dimensions in linalg order, reductions after `|`:\n");
+    text.push_str("  func conv = linalg.generic[0] (n, y, x, c | rz, ry, rx)\n");
+    text.push_str("  selectors: linalg.matmul, linalg.generic[1], @forward:linalg.matmul[0], \"name\" (a sched.name attribute)\n\n");
+    text.push_str(EXAMPLES);
+    text
+}
+
+/// A failure with its exit code.
+enum Exit {
+    Input(String),
+    Internal(String),
+}
+
+impl From<Failure> for Exit {
+    fn from(failure: Failure) -> Self {
+        match failure {
+            Failure::Input(text) => Exit::Input(text),
+            Failure::Internal(text) => Exit::Internal(text),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Check { schedule, payload }) => check(&schedule, payload.as_deref()),
+        Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
+        None => apply(cli.apply),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Exit::Input(text)) => {
+            eprint!("{}", ensure_newline(text));
+            ExitCode::from(1)
+        }
+        Err(Exit::Internal(text)) => {
+            eprint!("{}", ensure_newline(text));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn ensure_newline(mut text: String) -> String {
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+fn read(path: &Path) -> Result<String, Exit> {
+    std::fs::read_to_string(path).map_err(|error| Exit::Input(format!("{}: error: cannot read the file: {error}", path.display())))
+}
+
+fn read_schedule(path: &Path) -> Result<SourceFile, Exit> {
+    Ok(SourceFile::new(path.display().to_string(), read(path)?))
+}
+
+fn apply(args: ApplyArgs) -> Result<(), Exit> {
+    let Some(payload_path) = args.payload else {
+        return Err(Exit::Input(format!("error: no payload given\n\nUsage: sched-apply PAYLOAD.mlir [SCHEDULE.sched] [-o OUT] [--emit transform|payload]\n\n{EXAMPLES}")));
+    };
+    let schedule_path = match args.schedule {
+        Some(path) => path,
+        None => {
+            let default = payload_path.with_extension("sched");
+            if !default.exists() {
+                return Err(Exit::Input(format!(
+                    "error: no schedule given, and no `{}` next to the payload\n  = help: pass one: sched-apply {} SCHEDULE.sched",
+                    default.display(),
+                    payload_path.display()
+                )));
+            }
+            default
+        }
+    };
+    let schedule = read_schedule(&schedule_path)?;
+    let payload_text = read(&payload_path)?;
+    let stop = match args.emit {
+        Emit::Transform => Stop::Plan,
+        Emit::Payload => Stop::Apply,
+    };
+    let outcome = pipeline::run(&schedule, &payload_path.display().to_string(), &payload_text, stop)?;
+    for remark in &outcome.remarks {
+        eprint!("{}", ensure_newline(remark.clone()));
+    }
+    let text = match args.emit {
+        Emit::Transform => outcome.script,
+        Emit::Payload => ensure_newline(outcome.payload.unwrap_or_default()),
+    };
+    write_output(args.output.as_deref(), &text)
+}
+
+/// Writes to a file through a temporary sibling and a rename, so a failure leaves no partial file.
+fn write_output(path: Option<&Path>, text: &str) -> Result<(), Exit> {
+    let Some(path) = path else {
+        print!("{text}");
+        return Ok(());
+    };
+    let file_name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "out".into());
+    let temporary = path.with_file_name(format!(".{file_name}.sched-apply.tmp"));
+    let result = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(error) = result {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(Exit::Input(format!("{}: error: cannot write the output: {error}", path.display())));
+    }
+    Ok(())
+}
+
+fn check(schedule_path: &Path, payload: Option<&Path>) -> Result<(), Exit> {
+    let schedule = read_schedule(schedule_path)?;
+    let payload_path = match payload {
+        Some(path) => Some(path.to_path_buf()),
+        None => Some(schedule_path.with_extension("mlir")).filter(|p| p.exists()),
+    };
+    let Some(payload_path) = payload_path else {
+        let (_, diagnostics) = schedule_lang::parse(&schedule.text);
+        if !diagnostics.is_empty() {
+            return Err(Exit::Input(schedule_lang::render_all_diagnostics(&diagnostics, &schedule)));
+        }
+        eprintln!("{}: syntax ok (no payload found next to it: pass --payload to check names against one)", schedule.name);
+        return Ok(());
+    };
+    let payload_text = read(&payload_path)?;
+    pipeline::run(&schedule, &payload_path.display().to_string(), &payload_text, Stop::Plan)?;
+    eprintln!("{}: ok against {}", schedule.name, payload_path.display());
+    Ok(())
+}
+
+fn format_file(path: &Path, check: bool, write: bool) -> Result<(), Exit> {
+    let schedule = read_schedule(path)?;
+    let (file, diagnostics) = schedule_lang::parse(&schedule.text);
+    if !diagnostics.is_empty() {
+        return Err(Exit::Input(schedule_lang::render_all_diagnostics(&diagnostics, &schedule)));
+    }
+    let formatted = schedule_lang::format(&file);
+    if check {
+        if formatted != schedule.text {
+            return Err(Exit::Input(format!("{}: not in canonical form (run `sched-apply fmt --write {}`)", schedule.name, schedule.name)));
+        }
+        return Ok(());
+    }
+    if write {
+        return write_output(Some(path), &formatted);
+    }
+    print!("{formatted}");
+    Ok(())
+}
