@@ -9,9 +9,14 @@
 //!    stage, the loops that are vectorized or unrolled (they become one
 //!    multi-dimensional vector op, whose lowering unrolls it); otherwise the
 //!    unit-step loops already in the op's own order;
-//! 2. materializes the other loops by tiling, one `tile_using_for` (or
-//!    `tile_using_forall` for `parallel` loops) per run of loops whose
-//!    dimensions come in the op's order; loops of one iteration are skipped;
+//! 2. materializes the other loops by tiling, one tiling op per run of loops
+//!    whose dimensions come in the op's order; loops of one iteration are
+//!    skipped. Loops over parallel dimensions become `scf.forall`
+//!    (`tile_using_forall`: fusion can go through its shared outputs, so a
+//!    producer of the consumer's init can be computed inside it); loops over
+//!    reduction dimensions and loops to unroll become `scf.for`
+//!    (`tile_using_for`). Foralls the schedule marked `parallel` are annotated
+//!    `sched.parallel`; lowering runs the others sequentially;
 //! 3. right after the loop a `compute_at` names, fuses the producer funcs into
 //!    every loop materialized so far, outermost first
 //!    (`fuse_into_containing_op`), then plans the producers' own loops inside;
@@ -38,6 +43,7 @@ pub fn plan(model: &Model, payload: &PayloadInfo, source: &SourceFile) -> Result
         function_handles: IndexMap::new(),
         vectorize: Vec::new(),
         unroll: Vec::new(),
+        annotate_parallel: Vec::new(),
         transformed: false,
     };
     planner.bind();
@@ -72,8 +78,16 @@ struct Planner<'a> {
     vectorize: Vec<(String, Span)>,
     /// Loops to unroll (handle, factor, the `unroll` call), in creation order.
     unroll: Vec<(String, i64, Span)>,
+    /// Foralls the schedule marked `parallel`, with the call that asked.
+    annotate_parallel: Vec<(String, Span)>,
     /// Whether any op changes the payload.
     transformed: bool,
+}
+
+/// Whether a loop is materialized as `scf.forall` (independent iterations over
+/// a parallel dimension, not unrolled) rather than `scf.for`.
+fn uses_forall(stage: &Stage, the_loop: &Loop) -> bool {
+    !stage.dims[the_loop.dim].reduction && the_loop.unroll.is_none()
 }
 
 /// Extents of a stage's dimensions in the region it computes; `None` when
@@ -178,6 +192,16 @@ impl<'a> Planner<'a> {
             if is_last { loops.iter().filter(|l| !self.producers_at(func, &l.name).is_empty()).map(|l| l.name.clone()).collect() } else { Vec::new() };
         let is_target = |l: &Loop| target_names.contains(&l.name);
 
+        for l in loops {
+            if let (Some(parallel), Some(other)) = (l.parallel, l.unroll.or(l.vectorize)) {
+                self.errors.push(
+                    Diagnostic::error("parallel-conflict", parallel, format!("`{}` cannot be both parallel and {}", l.name, if l.unroll.is_some() { "unrolled" } else { "vectorized" }))
+                        .with_note(Some(other), "marked here")
+                        .with_help("split the loop and mark the outer part parallel, as `parallel(x, 16)` does"),
+                );
+                return;
+            }
+        }
         // Extent of each dimension's current tile after each loop, outermost first.
         let mut current = region.clone();
         let mut trips = Vec::new();
@@ -252,7 +276,7 @@ impl<'a> Planner<'a> {
             let l = &loops[i];
             let extend = segments.last().is_some_and(|segment: &Vec<usize>| {
                 let last = &loops[*segment.last().expect("segments are never empty")];
-                !is_target(last) && last.parallel.is_some() == l.parallel.is_some() && l.dim > last.dim
+                !is_target(last) && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
             });
             if extend {
                 segments.last_mut().expect("checked above").push(i);
@@ -263,25 +287,31 @@ impl<'a> Planner<'a> {
 
         let mut containing: Vec<String> = Vec::new();
         for segment in &segments {
-            let parallel = loops[segment[0]].parallel.is_some();
+            let forall = uses_forall(stage, &loops[segment[0]]);
             let sizes: Vec<String> = (0..stage.dims.len())
                 .map(|d| segment.iter().find(|&&i| loops[i].dim == d).map_or(0, |&i| loops[i].step).to_string())
                 .collect();
             let names: Vec<&str> = segment.iter().map(|&i| loops[i].name.as_str()).collect();
             let tiled = self.script.fresh(&format!("{}_tiled", model_func.name));
-            let location = self.at(loops[segment[0]].span);
+            let location = self.at(stage.order_span.unwrap_or(loops[segment[0]].span));
             self.transformed = true;
-            if parallel {
-                self.script.comment(format!("{name}: parallel loop(s) {} (scf.forall)", names.join(", ")));
+            if forall {
+                self.script.comment(format!("{name}: loop(s) {} (scf.forall)", names.join(", ")));
                 let forall = self.script.fresh(&names.join("_"));
                 self.script.op(
                     format!("%{tiled}, %{forall} = transform.structured.tile_using_forall %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP})", sizes.join(", ")),
                     location,
                 );
-                for &i in segment {
-                    if let Some(span) = loops[i].unroll {
-                        self.errors.push(Diagnostic::error("unroll-parallel", span, format!("cannot unroll `{}`: it is a parallel loop", loops[i].name)));
+                let parallel: Vec<&Loop> = segment.iter().map(|&i| &loops[i]).filter(|l| l.parallel.is_some()).collect();
+                if let Some(first) = parallel.first() {
+                    if parallel.len() != segment.len() {
+                        let sequential: Vec<&str> = segment.iter().map(|&i| loops[i].name.as_str()).filter(|n| !parallel.iter().any(|p| p.name == *n)).collect();
+                        self.errors.push(
+                            Diagnostic::error("parallel-partial", first.parallel.unwrap_or(first.span), format!("`{}` is parallel but the adjacent loop(s) {} are not, and they are tiled together", first.name, sequential.join(", ")))
+                                .with_help("mark all of them parallel, or reorder so a sequential loop separates them"),
+                        );
                     }
+                    self.annotate_parallel.push((forall.clone(), first.parallel.unwrap_or(first.span)));
                 }
                 containing.push(forall);
             } else {
@@ -385,6 +415,10 @@ impl<'a> Planner<'a> {
                 self.script.comment(format!("vectorize: {}", self.source.slice(span)));
                 self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
             }
+        }
+        for (handle, span) in std::mem::take(&mut self.annotate_parallel) {
+            self.script.comment(format!("parallel: {}", self.source.slice(span)));
+            self.script.op(format!("transform.annotate %{handle} \"sched.parallel\" : {ANY_OP}"), self.at(span));
         }
         let unrolls = std::mem::take(&mut self.unroll);
         for (handle, factor, span) in unrolls.into_iter().rev() {

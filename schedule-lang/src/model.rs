@@ -54,6 +54,8 @@ pub struct Stage {
     pub loops: Vec<Loop>,
     /// The binding that created the stage.
     pub span: Span,
+    /// The last `reorder` or `tile` that set the loop order, if any.
+    pub order_span: Option<Span>,
 }
 
 /// One iteration dimension of a stage's op.

@@ -28,8 +28,6 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
 
 struct FuncState {
     model: FuncModel,
-    /// The last `reorder` per stage, to blame for an impossible order.
-    last_reorder: Vec<Option<Span>>,
 }
 
 struct PendingComputeAt {
@@ -85,9 +83,8 @@ impl<'a> Resolver<'a> {
             self.errors.push(Diagnostic::error("op-bound-twice", stages[1].span, "the update definition selects the same op as the pure one"));
             return;
         }
-        let count = stages.len();
         let model = FuncModel { name: decl.name.name.clone(), span: decl.name.span, stages, placement: Placement::Root };
-        self.funcs.insert(decl.name.name.clone(), FuncState { model, last_reorder: vec![None; count] });
+        self.funcs.insert(decl.name.name.clone(), FuncState { model });
     }
 
     fn select(&mut self, selector: &Selector) -> Option<&'a PayloadOp> {
@@ -214,7 +211,7 @@ impl<'a> Resolver<'a> {
             .enumerate()
             .map(|(i, name)| Loop { name: name.name.clone(), dim: i, step: 1, tile: None, vectorize: None, unroll: None, parallel: None, span: name.span })
             .collect();
-        Some(Stage { op: op.id, is_update, dims, loops, span: definition.span })
+        Some(Stage { op: op.id, is_update, dims, loops, span: definition.span, order_span: None })
     }
 
     fn chain(&mut self, chain: &Chain) {
@@ -351,14 +348,14 @@ impl<'a> Resolver<'a> {
                 split(stage, &func_name, y, &yo.name, yo.span, &yi.name, yi.span, ints[1], directive.span)?;
                 let order = [xi, yi, xo, yo];
                 reorder(stage, &func_name, &order.iter().collect::<Vec<_>>(), directive.span)?;
-                state.last_reorder[stage_index] = Some(directive.span);
+                stage.order_span = Some(directive.span);
                 Ok(())
             }
             DirectiveKind::Reorder => {
                 let stage_index = *stage;
                 let loops: Vec<&Ident> = names.iter().map(|n| n.expect("reorder takes loop names")).collect();
                 reorder(&mut state.model.stages[stage_index], &func_name, &loops, directive.span)?;
-                state.last_reorder[stage_index] = Some(directive.span);
+                state.model.stages[stage_index].order_span = Some(directive.span);
                 Ok(())
             }
             DirectiveKind::Vectorize | DirectiveKind::Unroll | DirectiveKind::Parallel => {
@@ -493,11 +490,11 @@ impl<'a> Resolver<'a> {
     /// must stay nested outer-to-inner in split order.
     fn check_loop_orders(&mut self) {
         for state in self.funcs.values() {
-            for (index, stage) in state.model.stages.iter().enumerate() {
+            for stage in &state.model.stages {
                 for (position, inner) in stage.loops.iter().enumerate() {
                     let misplaced = stage.loops[position + 1..].iter().find(|outer| outer.dim == inner.dim && outer.step > inner.step);
                     if let Some(outer) = misplaced {
-                        let blame = state.last_reorder[index].unwrap_or(outer.span);
+                        let blame = stage.order_span.unwrap_or(outer.span);
                         self.errors.push(
                             Diagnostic::error("split-order", blame, format!("this order puts `{}` outside `{}`, but both iterate `{}` and `{}` was split inside `{}`", inner.name, outer.name, stage.dims[inner.dim].name, inner.name, outer.name))
                                 .with_help("loops are materialized by tiling, so the inner part of a split must stay inside its outer part"),

@@ -1,0 +1,14 @@
+# The two commands a fresh machine needs (see README.md).
+.PHONY: demo test install
+
+install:
+	@bash scripts/install.sh
+
+# Apply examples/halide_conv's schedule, print the script and the transformed IR, time the apply.
+demo: install
+	cargo build --release --quiet
+	@bash scripts/demo.sh
+
+# The whole test suite.
+test: install
+	cargo test --workspace --quiet
