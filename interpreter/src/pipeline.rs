@@ -50,7 +50,7 @@ pub enum Stop {
 
 /// Runs the pipeline on a schedule and a payload given as text.
 pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: Stop) -> Result<Outcome, Failure> {
-    let (file, mut diagnostics) = schedule_lang::parse(&schedule.text);
+    let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     let context = payload::new_context();
     let mut module = payload::parse_module(&context, payload_name, payload_text).map_err(|error| {
         let mut text = String::new();
@@ -59,21 +59,18 @@ pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: 
             text.push('\n');
         }
         text.push_str(&format!("{}: error: {}\n", payload_name, error.message.trim_start_matches(&format!("{payload_name}: "))));
+        let payload_source = SourceFile::new(payload_name, payload_text);
         for message in &error.diagnostics {
-            text.push_str(&format!("{}\n", render_mlir_message(message, payload_name)));
+            text.push_str(&render_on_payload(message, &payload_source));
         }
         if error.internal { Failure::Internal(text) } else { Failure::Input(text) }
     })?;
+    if !diagnostics.is_empty() {
+        // Names declared on broken lines are unknown, so resolving now would only repeat the syntax errors.
+        return Err(Failure::Input(render_all_diagnostics(&diagnostics, schedule)));
+    }
     let info = payload::describe(&context, &module, payload_name).map_err(|error| Failure::Internal(error.to_string()))?;
-    let model = match schedule_lang::resolve(&file, &info) {
-        Ok(model) if diagnostics.is_empty() => model,
-        Ok(_) => return Err(Failure::Input(render_all_diagnostics(&diagnostics, schedule))),
-        Err(more) => {
-            diagnostics.extend(more);
-            diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
-            return Err(Failure::Input(render_all_diagnostics(&diagnostics, schedule)));
-        }
-    };
+    let model = schedule_lang::resolve(&file, &info).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     if stop == Stop::Check {
         return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new() });
     }
@@ -119,11 +116,7 @@ fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &s
             let offset = schedule.offset(line, column);
             let span = schedule_lang::Span::new(offset as usize, offset as usize + 1);
             let mut diagnostic = Diagnostic::error("mlir", span, format!("MLIR: {}", message.message));
-            diagnostic.severity = match message.severity {
-                "warning" => schedule_lang::Severity::Warning,
-                "error" => schedule_lang::Severity::Error,
-                _ => schedule_lang::Severity::Note,
-            };
+            diagnostic.severity = severity(message.severity);
             text.push_str(&diagnostic.render(schedule));
         }
         _ => {
@@ -135,6 +128,35 @@ fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &s
         text.push_str(&render_located(note, schedule, payload_name));
     }
     text
+}
+
+/// Renders an MLIR message about the payload text itself (parse and verify errors) with its source line.
+fn render_on_payload(message: &MlirMessage, payload: &SourceFile) -> String {
+    let mut text = match message.file_line_column() {
+        Some((file, line, column)) if file == "-" || file == payload.name => {
+            let offset = schedule_lang_offset(payload, line, column);
+            let mut diagnostic = Diagnostic::error("mlir", schedule_lang::Span::new(offset, offset + 1), message.message.clone());
+            diagnostic.severity = severity(message.severity);
+            diagnostic.render(payload)
+        }
+        _ => format!("{}\n", render_mlir_message(message, &payload.name)),
+    };
+    for note in &message.notes {
+        text.push_str(&render_on_payload(note, payload));
+    }
+    text
+}
+
+fn schedule_lang_offset(source: &SourceFile, line: usize, column: usize) -> usize {
+    source.offset(line, column) as usize
+}
+
+fn severity(word: &str) -> schedule_lang::Severity {
+    match word {
+        "warning" => schedule_lang::Severity::Warning,
+        "error" => schedule_lang::Severity::Error,
+        _ => schedule_lang::Severity::Note,
+    }
 }
 
 fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {

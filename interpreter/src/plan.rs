@@ -336,7 +336,7 @@ impl<'a> Planner<'a> {
             handle = tiled;
             let last = *segment.last().expect("a segment has loops");
             if is_target(&loops[last]) {
-                self.fuse_producers(func, stage, &loops[last].name, &mut containing, after[last].clone());
+                self.fuse_producers(func, stage, &loops[last], &mut containing, after[last].clone());
             }
         }
         if vector_mode {
@@ -348,10 +348,23 @@ impl<'a> Planner<'a> {
 
     /// Fuses the funcs computed at `loop_name` into the loops materialized so
     /// far, then plans their own loops. `region` is the consumer's tile there.
-    fn fuse_producers(&mut self, func: usize, stage: &Stage, loop_name: &str, containing: &mut [String], region: Region) {
+    fn fuse_producers(&mut self, func: usize, stage: &Stage, target: &Loop, containing: &mut [String], region: Region) {
+        let loop_name = target.name.as_str();
         let mut fused = Vec::new();
         for producer in self.producers_at(func, loop_name) {
             let span = self.compute_at_span(producer);
+            let dimension = &stage.dims[target.dim];
+            let feeds_init = self.model.funcs[producer].stages.iter().any(|s| {
+                self.payload.ops[stage.op].operands.iter().any(|o| o.is_init && o.producer == Some(s.op))
+            });
+            if dimension.reduction && feeds_init {
+                self.errors.push(
+                    Diagnostic::error("compute-at-reduction", span, format!("cannot compute `{}` inside `{loop_name}` of `{}`", self.model.funcs[producer].name, self.model.funcs[func].name))
+                        .with_note(Some(target.span), format!("`{loop_name}` iterates reduction dimension `{}`, and `{}` initializes what `{}` accumulates: it would be reset at every step", dimension.name, self.model.funcs[producer].name, self.model.funcs[func].name))
+                        .with_help("compute it at a loop outside the reduction loops"),
+                );
+                continue;
+            }
             for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
                 let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
                 self.script.comment(format!("compute_at: {} inside loop {loop_name} of {}", self.stage_name(producer, producer_stage), self.model.funcs[func].name));

@@ -183,7 +183,12 @@ impl<'a> Parser<'a> {
         let found = if self.at_line_end() {
             "the end of the line".to_string()
         } else {
-            let token: String = self.rest.chars().take_while(|c| !c.is_whitespace()).take(12).collect();
+            let first = self.rest.chars().next().unwrap_or(' ');
+            let token: String = if is_ident_char(first) || first == '.' {
+                self.rest.chars().take_while(|c| is_ident_char(*c) || *c == '.').take(40).collect()
+            } else {
+                first.to_string()
+            };
             format!("`{token}`")
         };
         SyntaxError { span: self.here(), message: format!("expected {what}, found {found}"), label: None, help: None }

@@ -149,7 +149,7 @@ impl<'a> Resolver<'a> {
                         Some(op) => Some(op),
                         None => {
                             self.errors.push(
-                                Diagnostic::error("index-out-of-range", *index_span, format!("index {i} is out of range: there {} `{}`", if candidates.len() == 1 { "is 1".to_string() } else { format!("are {}", candidates.len()) }, kind.name))
+                                Diagnostic::error("index-out-of-range", *index_span, format!("index {i} is out of range: there {} `{}` {}", if candidates.len() == 1 { "is 1".to_string() } else { format!("are {}", candidates.len()) }, kind.name, if candidates.len() == 1 { "op" } else { "ops" }))
                                     .with_help(format!("indices count from 0, in payload order: use 0 to {}", candidates.len() - 1)),
                             );
                             None
