@@ -1,1 +1,42 @@
-fn main() {}
+//! Latency of each phase of `sched-apply` on the examples: parse, resolve +
+//! plan, and the whole apply (payload parsing, description, interpreter).
+//! Run with `cargo bench`; pin to one core (`taskset -c 1`) on a shared machine.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use interpreter::pipeline::{run, Stop};
+use schedule_lang::SourceFile;
+use std::hint::black_box;
+
+struct Example {
+    name: &'static str,
+    schedule: SourceFile,
+    payload_name: &'static str,
+    payload: String,
+}
+
+fn examples() -> Vec<Example> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
+    vec![
+        Example { name: "conv_layer", schedule: SourceFile::new("conv.sched", read("examples/halide_conv/conv.sched")), payload_name: "conv.mlir", payload: read("examples/halide_conv/conv.mlir") },
+        Example {
+            name: "matmul_register_tile",
+            schedule: SourceFile::new("matmul_register_tile.sched", read("tests/fixtures/matmul_register_tile.sched")),
+            payload_name: "matmul.mlir",
+            payload: read("tests/payloads/matmul.mlir"),
+        },
+    ]
+}
+
+fn phases(c: &mut Criterion) {
+    for example in examples() {
+        let mut group = c.benchmark_group(example.name);
+        group.bench_function("parse", |b| b.iter(|| schedule_lang::parse(black_box(&example.schedule.text))));
+        group.bench_function("parse+resolve+plan", |b| b.iter(|| run(&example.schedule, example.payload_name, black_box(&example.payload), Stop::Plan).unwrap()));
+        group.bench_function("apply (all phases)", |b| b.iter(|| run(&example.schedule, example.payload_name, black_box(&example.payload), Stop::Apply).unwrap()));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, phases);
+criterion_main!(benches);

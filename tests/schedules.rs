@@ -65,3 +65,14 @@ fn conv_layer_example() {
     // The full size is checked through tests/fixtures/conv_small.sched: the same schedule, smaller shapes.
     assert!(Path::new(&root.join("README.md")).exists(), "the example documents itself");
 }
+
+/// The differential check can fail: a payload that computes something else is caught.
+#[test]
+fn differential_check_detects_a_wrong_result() {
+    let original = std::fs::read_to_string(common::root().join("tests/payloads/chain.mlir")).unwrap();
+    let wrong = original.replace("arith.maximumf %a, %zero", "arith.minimumf %a, %zero");
+    assert_ne!(original, wrong);
+    let (difference, magnitude) = common::differential(&original, &wrong);
+    assert!(magnitude > 0.0);
+    assert!(difference > 0.1, "a min instead of a max went unnoticed: difference {difference}");
+}

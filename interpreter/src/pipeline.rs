@@ -169,3 +169,23 @@ fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {
     };
     format!("{place}: {}: {}", message.severity, message.message)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mlir_errors_at_schedule_locations_are_shown_on_the_schedule() {
+        let schedule = SourceFile::new("s.sched", "func mm = linalg.matmul (i, j | k)\nmm.vectorize(j, 16)\n");
+        let message = MlirMessage {
+            severity: "error",
+            location: "loc(\"s.sched\":2:4)".into(),
+            message: "Attempted to vectorize, but failed".into(),
+            notes: vec![MlirMessage { severity: "note", location: "loc(\"-\":3:8)".into(), message: "payload op".into(), notes: Vec::new() }],
+        };
+        assert_eq!(
+            render_located(&message, &schedule, "mm.mlir"),
+            "s.sched:2:4: error: MLIR: Attempted to vectorize, but failed\n  |\n2 | mm.vectorize(j, 16)\n  |    ^\nmm.mlir:3:8: note: payload op\n"
+        );
+    }
+}

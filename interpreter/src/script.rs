@@ -36,6 +36,14 @@ impl Script {
     /// A fresh SSA name (without `%`) starting with `hint`.
     pub fn fresh(&mut self, hint: &str) -> String {
         let mut base: String = hint.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+        // `%xo_4` renamed again becomes `%xo_5`, not `%xo_4_5`.
+        while let Some((stem, suffix)) = base.rsplit_once('_') {
+            if !stem.is_empty() && !suffix.is_empty() && suffix.chars().all(|c| c.is_ascii_digit()) {
+                base.truncate(stem.len());
+            } else {
+                break;
+            }
+        }
         if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
             base.insert(0, 'h');
         }
