@@ -637,11 +637,11 @@ test.sched:2:16: note: marked here
 fn unplanned_directive() {
     check(
         "matmul.mlir",
-        &format!("{MM}mm.fuse(i, j, ij)\n"),
+        &format!("{MM}mm.pack(a)\n"),
         r#"
-test.sched:2:4: error: `fuse` is not supported by the planner yet
+test.sched:2:4: error: `pack` is not supported by the planner yet
   |
-2 | mm.fuse(i, j, ij)
+2 | mm.pack(a)
   |    ^^^^ understood, but cannot be turned into transform ops yet
   = help: remove it for now; it is never ignored silently
 "#,
@@ -695,6 +695,143 @@ test.sched:1:11: error: no `linalg.matmul` op in `empty.mlir`
 1 | func mm = linalg.matmul (i, j | k)
   |           ^^^^^^^^^^^^^ matches nothing
   = help: the payload has no linalg ops to schedule
+"#,
+    );
+}
+
+const CONV: &str = "func conv = linalg.broadcast (n, y, x, c) update linalg.generic[0] (n, y, x, c | rz, ry, rx)\n";
+
+#[test]
+fn fuse_not_adjacent() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.fuse(i, k, ik)\n"),
+        r#"
+test.sched:2:4: error: cannot fuse `i` into `k`: `k` must be the loop directly outside `i`
+  |
+2 | mm.fuse(i, k, ik)
+  |    ^^^^^^^^^^^^^^
+  = help: `mm` has loops `i`, `j`, `k` (outermost first); `fuse(inner, outer, fused)` lists the inner loop first
+"#,
+    );
+}
+
+#[test]
+fn split_a_fused_loop() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.fuse(j, i, ij).split(ij, o, in, 4)\n"),
+        r#"
+test.sched:2:25: error: cannot split `ij`: it is a fused loop (of `i`, `j`)
+  |
+2 | mm.fuse(j, i, ij).split(ij, o, in, 4)
+  |                         ^^
+  = help: loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`
+"#,
+    );
+}
+
+#[test]
+fn vectorize_a_fused_loop_by_a_factor() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.fuse(j, i, ij).vectorize(ij, 8)\n"),
+        r#"
+test.sched:2:19: error: cannot vectorize `ij` by 8: it is a fused loop, and a factor splits it
+  |
+2 | mm.fuse(j, i, ij).vectorize(ij, 8)
+  |                   ^^^^^^^^^^^^^^^^
+  = help: write `vectorize(ij)` to mark the whole fused loop, or split before `fuse`
+"#,
+    );
+}
+
+#[test]
+fn fused_components_are_hidden() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.fuse(j, i, ij).reorder(k, i)\n"),
+        r#"
+test.sched:2:30: error: `i` is not a loop of `mm`
+  |
+2 | mm.fuse(j, i, ij).reorder(k, i)
+  |                              ^ not a loop of `mm`
+  = help: did you mean `ij`?
+"#,
+    );
+}
+
+#[test]
+fn fused_name_taken() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.fuse(j, i, k)\n"),
+        r#"
+test.sched:2:15: error: a loop named `k` already exists
+  |
+2 | mm.fuse(j, i, k)
+  |               ^
+  = help: give the fused loop a fresh name
+"#,
+    );
+}
+
+#[test]
+fn fuse_parallel_with_reduction() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.reorder(k, j, i).fuse(k, j, jk)\n"),
+        r#"
+test.sched:2:21: error: cannot make `jk` one loop in `mm`: `j` becomes an scf.forall (parallel dimension) but `k` becomes an scf.for (reduction or unrolled)
+  |
+2 | mm.reorder(k, j, i).fuse(k, j, jk)
+  |                     ^^^^^^^^^^^^^^
+  = help: fuse loops of the same kind whose dimensions follow the op's order (linalg's d0, d1, …), outermost first
+"#,
+    );
+}
+
+#[test]
+fn fuse_against_dimension_order() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(i, io, ii, 8).reorder(k, ii, j, io).fuse(ii, j, jii)\n"),
+        r#"
+test.sched:2:46: error: cannot make `jii` one loop in `mm`: `j` is outside `ii` (over `i`), against the op's dimension order, so tiling makes them separate loops
+  |
+2 | mm.split(i, io, ii, 8).reorder(k, ii, j, io).fuse(ii, j, jii)
+  |                                              ^^^^^^^^^^^^^^^^
+  = help: fuse loops of the same kind whose dimensions follow the op's order (linalg's d0, d1, …), outermost first
+"#,
+    );
+}
+
+#[test]
+fn fuse_vectorized_with_loop() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(j, jo, ji, 8).reorder(k, ji, jo, i).vectorize(ji).unroll(k).fuse(ji, jo, jj)\n"),
+        r#"
+test.sched:2:70: error: cannot make `jj` one loop in `mm`: `ji` (over `j`) stays inside the vectorized op while `jo` (over `j`) must be a loop
+  |
+2 | mm.split(j, jo, ji, 8).reorder(k, ji, jo, i).vectorize(ji).unroll(k).fuse(ji, jo, jj)
+  |                                                                      ^^^^^^^^^^^^^^^^
+  = help: mark the whole fused loop, as in `vectorize(jj)`, or do not fuse a vectorized loop
+"#,
+    );
+}
+
+#[test]
+fn unroll_part_of_fused_loop() {
+    check(
+        "conv_small.mlir",
+        &format!("{CONV}conv.update().unroll(ry).fuse(ry, rz, window)\n"),
+        r#"
+test.sched:2:15: error: `ry` is unrolled, but it was fused into `window` with loops that are not
+  |
+2 | conv.update().unroll(ry).fuse(ry, rz, window)
+  |               ^^^^^^^^^^
+  = help: unroll the fused loop: `unroll(window)`
 "#,
     );
 }

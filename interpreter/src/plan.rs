@@ -16,7 +16,10 @@
 //!    producer of the consumer's init can be computed inside it); loops over
 //!    reduction dimensions and loops to unroll become `scf.for`
 //!    (`tile_using_for`). Foralls the schedule marked `parallel` are annotated
-//!    `sched.parallel`; lowering runs the others sequentially;
+//!    `sched.parallel`; lowering runs the others sequentially. The parts of a
+//!    fused loop must land in one tiling op: foralls share one
+//!    multi-dimensional `scf.forall`; `scf.for`s end the run and are coalesced
+//!    into one loop (`loop.coalesce`);
 //! 3. right after the loop a `compute_at` names, fuses the producer funcs into
 //!    every loop materialized so far, outermost first
 //!    (`fuse_into_containing_op`), then plans the producers' own loops inside;
@@ -27,6 +30,7 @@
 
 use crate::script::{Script, ANY_OP};
 use indexmap::IndexMap;
+use std::ops::Range;
 use schedule_lang::model::{Loop, Model, Placement, Stage};
 use schedule_lang::{Diagnostic, MapResult, PayloadInfo, SourceFile, Span};
 
@@ -188,9 +192,16 @@ impl<'a> Planner<'a> {
         let loops: &'a [Loop] = &stage.loops;
         let name = self.stage_name(func, stage_index);
         let is_last = stage_index + 1 == model_func.stages.len();
-        let target_names: Vec<String> =
-            if is_last { loops.iter().filter(|l| !self.producers_at(func, &l.name).is_empty()).map(|l| l.name.clone()).collect() } else { Vec::new() };
-        let is_target = |l: &Loop| target_names.contains(&l.name);
+        let target_names: Vec<String> = if is_last {
+            loops.iter().filter(|l| !self.producers_at(func, l.visible_name()).is_empty()).map(|l| l.visible_name().to_string()).collect()
+        } else {
+            Vec::new()
+        };
+        // Fused loops: ranges of `loops` joined by `fuse`.
+        let groups: Vec<Range<usize>> = stage.visible_loops().into_iter().filter(|unit| unit.len() > 1).collect();
+        let group_of = |i: usize| groups.iter().find(|g| g.contains(&i)).cloned();
+        // A fused loop is a `compute_at` target at its innermost component.
+        let is_target = |i: usize| target_names.iter().any(|t| t == loops[i].visible_name()) && group_of(i).is_none_or(|g| g.end == i + 1);
 
         for l in loops {
             if let (Some(parallel), Some(other)) = (l.parallel, l.unroll.or(l.vectorize)) {
@@ -223,7 +234,7 @@ impl<'a> Planner<'a> {
         if vector_mode {
             while first_implicit > 0 {
                 let l = &loops[first_implicit - 1];
-                if (l.vectorize.is_some() || l.unroll.is_some()) && !is_target(l) {
+                if (l.vectorize.is_some() || l.unroll.is_some()) && !is_target(first_implicit - 1) {
                     first_implicit -= 1;
                 } else {
                     break;
@@ -260,7 +271,8 @@ impl<'a> Planner<'a> {
             let mut lowest_dim = usize::MAX;
             while first_implicit > 0 {
                 let l = &loops[first_implicit - 1];
-                if l.step == 1 && l.unroll.is_none() && l.parallel.is_none() && l.dim < lowest_dim && !is_target(l) {
+                // Fused loops are materialized, so they become one loop.
+                if l.step == 1 && l.unroll.is_none() && l.parallel.is_none() && l.fused.is_none() && l.dim < lowest_dim && !is_target(first_implicit - 1) {
                     lowest_dim = l.dim;
                     first_implicit -= 1;
                 } else {
@@ -270,19 +282,27 @@ impl<'a> Planner<'a> {
         }
 
         // Group the loops to materialize into tiling runs.
-        let materialized: Vec<usize> = (0..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(&loops[i])).collect();
+        let materialized: Vec<usize> = (0..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i)).collect();
         let mut segments: Vec<Vec<usize>> = Vec::new();
         for &i in &materialized {
             let l = &loops[i];
             let extend = segments.last().is_some_and(|segment: &Vec<usize>| {
-                let last = &loops[*segment.last().expect("segments are never empty")];
-                !is_target(last) && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
+                let last_index = *segment.last().expect("segments are never empty");
+                let last = &loops[last_index];
+                // A fused scf.for nest is coalesced from its outermost loop down,
+                // so nothing may be tiled inside it in the same run.
+                let ends_fused_for = !uses_forall(stage, last) && group_of(last_index).is_some_and(|g| g.end == last_index + 1);
+                !is_target(last_index) && !ends_fused_for && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
             });
             if extend {
                 segments.last_mut().expect("checked above").push(i);
             } else {
                 segments.push(vec![i]);
             }
+        }
+
+        if !self.check_fused(stage, &name, &groups, first_implicit, &materialized, &segments) {
+            return;
         }
 
         let mut containing: Vec<String> = Vec::new();
@@ -292,11 +312,15 @@ impl<'a> Planner<'a> {
                 .map(|d| segment.iter().find(|&&i| loops[i].dim == d).map_or(0, |&i| loops[i].step).to_string())
                 .collect();
             let names: Vec<&str> = segment.iter().map(|&i| loops[i].name.as_str()).collect();
-            let tiled = self.script.fresh(&format!("{}_tiled", model_func.name));
+            let mut tiled = self.script.fresh(&format!("{}_tiled", model_func.name));
             let location = self.at(stage.order_span.unwrap_or(loops[segment[0]].span));
             self.transformed = true;
             if forall {
                 self.script.comment(format!("{name}: loop(s) {} (scf.forall)", names.join(", ")));
+                for group in groups.iter().filter(|g| segment.iter().filter(|i| g.contains(i)).count() > 1) {
+                    let fused = loops[group.start].fused.as_ref().expect("a group is fused");
+                    self.script.comment(format!("fuse: {} is this forall's iteration space over their dimensions", fused.name));
+                }
                 let forall = self.script.fresh(&names.join("_"));
                 self.script.op(
                     format!("%{tiled}, %{forall} = transform.structured.tile_using_forall %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP})", sizes.join(", ")),
@@ -323,19 +347,50 @@ impl<'a> Planner<'a> {
                     format!("%{tiled}, {} = transform.structured.tile_using_for %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({types})", results.join(", "), sizes.join(", ")),
                     location,
                 );
+                // The fused components at the end of the run, coalesced into one loop.
+                let last = *segment.last().expect("a segment has loops");
+                let components: Vec<usize> = group_of(last).map_or(Vec::new(), |g| segment.iter().copied().filter(|i| g.contains(i)).collect());
+                let coalesced = if components.len() > 1 {
+                    let first = segment.iter().position(|&i| i == components[0]).expect("components are in the segment");
+                    let fused = loops[last].fused.as_ref().expect("a group is fused");
+                    self.script.comment(format!("fuse: loops {} become the one loop {}", components.iter().map(|&i| loops[i].name.as_str()).collect::<Vec<_>>().join(", "), fused.name));
+                    let fused_handle = self.script.fresh(&fused.name);
+                    self.script.op(format!("%{fused_handle} = transform.loop.coalesce %{} : ({ANY_OP}) -> {ANY_OP}", loop_handles[first]), self.at(fused.span));
+                    // Coalescing rebuilds the nest: find the tiled op again inside it.
+                    let retiled = self.script.fresh(&format!("{}_tiled", model_func.name));
+                    let kind = &self.payload.ops[stage.op].kind;
+                    self.script.op(format!("%{retiled} = transform.structured.match ops{{[\"{kind}\"]}} in %{fused_handle} : ({ANY_OP}) -> {ANY_OP}"), self.at(fused.span));
+                    tiled = retiled;
+                    Some(fused_handle)
+                } else {
+                    None
+                };
                 for (&i, loop_handle) in segment.iter().zip(&loop_handles) {
-                    if let Some(span) = loops[i].unroll {
-                        match trips[i] {
-                            Some(trip) => self.unroll.push((loop_handle.clone(), trip, span)),
-                            None => self.errors.push(Diagnostic::error("unroll-dynamic", span, format!("cannot unroll `{}`: its trip count is not static", loops[i].name)).with_help("unroll with a factor, as in `unroll(x, 4)`")),
-                        }
+                    if coalesced.is_some() && components.contains(&i) {
+                        continue;
                     }
+                    self.plan_unroll(&loops[i], loop_handle, trips[i]);
                 }
-                containing.push(loop_handles.last().expect("a segment has loops").clone());
+                match coalesced {
+                    Some(fused_handle) => {
+                        let marked: Vec<&Loop> = components.iter().map(|&i| &loops[i]).filter(|l| l.unroll.is_some()).collect();
+                        if marked.len() == components.len() {
+                            let trip = components.iter().try_fold(1, |product, &i| trips[i].map(|t| product * t));
+                            self.plan_unroll(marked[0], &fused_handle, trip);
+                        } else if let Some(one) = marked.first() {
+                            self.errors.push(
+                                Diagnostic::error("unroll-fused-part", one.unroll.unwrap_or(one.span), format!("`{}` is unrolled, but it was fused into `{}` with loops that are not", one.name, one.visible_name()))
+                                    .with_help(format!("unroll the fused loop: `unroll({})`", one.visible_name())),
+                            );
+                        }
+                        containing.push(fused_handle);
+                    }
+                    None => containing.push(loop_handles.last().expect("a segment has loops").clone()),
+                }
             }
             handle = tiled;
             let last = *segment.last().expect("a segment has loops");
-            if is_target(&loops[last]) {
+            if is_target(last) {
                 self.fuse_producers(func, stage, &loops[last], &mut containing, after[last].clone());
             }
         }
@@ -344,6 +399,57 @@ impl<'a> Planner<'a> {
             self.vectorize.push((handle, span));
             self.transformed = true;
         }
+    }
+
+    /// Queues the unroll of a materialized loop marked `unroll`.
+    fn plan_unroll(&mut self, the_loop: &Loop, handle: &str, trip: Option<i64>) {
+        let Some(span) = the_loop.unroll else { return };
+        match trip {
+            Some(trip) => self.unroll.push((handle.to_string(), trip, span)),
+            None => self.errors.push(
+                Diagnostic::error("unroll-dynamic", span, format!("cannot unroll `{}`: its trip count is not static", the_loop.visible_name()))
+                    .with_help("unroll with a factor, as in `unroll(x, 4)`"),
+            ),
+        }
+    }
+
+    /// Each fused loop must become one loop: all its components implicit in
+    /// one vector op, or all materialized by one tiling op (one multi-dimensional
+    /// `scf.forall`, or `scf.for`s coalesced into one). Reports the others.
+    fn check_fused(&mut self, stage: &Stage, name: &str, groups: &[Range<usize>], first_implicit: usize, materialized: &[usize], segments: &[Vec<usize>]) -> bool {
+        let loops = &stage.loops;
+        let mut ok = true;
+        for group in groups {
+            let fused = loops[group.start].fused.as_ref().expect("a group is fused");
+            let component = |i: usize| {
+                let dim = &stage.dims[loops[i].dim].name;
+                if *dim == loops[i].name { format!("`{dim}`") } else { format!("`{}` (over `{dim}`)", loops[i].name) }
+            };
+            let implicit: Vec<usize> = group.clone().filter(|&i| i >= first_implicit).collect();
+            let tiled: Vec<usize> = group.clone().filter(|i| materialized.contains(i)).collect();
+            let mut runs: Vec<usize> = tiled.iter().filter_map(|i| segments.iter().position(|s| s.contains(i))).collect();
+            runs.dedup();
+            const ORDER_HELP: &str = "fuse loops of the same kind whose dimensions follow the op's order (linalg's d0, d1, …), outermost first";
+            let problem = if !implicit.is_empty() && !tiled.is_empty() {
+                let help = format!("mark the whole fused loop, as in `vectorize({})`, or do not fuse a vectorized loop", fused.name);
+                Some((format!("{} stays inside the vectorized op while {} must be a loop", component(implicit[0]), component(tiled[0])), help))
+            } else if runs.len() > 1 {
+                let (a, b) = (tiled[0], tiled[tiled.len() - 1]);
+                if uses_forall(stage, &loops[a]) != uses_forall(stage, &loops[b]) {
+                    let kind = |i: usize| if uses_forall(stage, &loops[i]) { "an scf.forall (parallel dimension)" } else { "an scf.for (reduction or unrolled)" };
+                    Some((format!("{} becomes {} but {} becomes {}", component(a), kind(a), component(b), kind(b)), ORDER_HELP.to_string()))
+                } else {
+                    Some((format!("{} is outside {}, against the op's dimension order, so tiling makes them separate loops", component(a), component(b)), ORDER_HELP.to_string()))
+                }
+            } else {
+                None
+            };
+            if let Some((reason, help)) = problem {
+                self.errors.push(Diagnostic::error("fuse-unplannable", fused.span, format!("cannot make `{}` one loop in `{name}`: {reason}", fused.name)).with_help(help));
+                ok = false;
+            }
+        }
+        ok
     }
 
     /// Fuses the funcs computed at `loop_name` into the loops materialized so

@@ -86,14 +86,54 @@ pub struct Loop {
     pub unroll: Option<Span>,
     /// Where `parallel` marked it.
     pub parallel: Option<Span>,
+    /// Set when `fuse` joined it with its neighbours into one loop.
+    pub fused: Option<Fused>,
     /// The directive (or binding) that created it.
     pub span: Span,
 }
 
+/// Membership in a fused loop: the adjacent loops that `fuse` joined all carry
+/// the fused loop's name; only that name is visible to later directives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fused {
+    /// The fused loop's name.
+    pub name: String,
+    /// The `fuse` call that made it.
+    pub span: Span,
+}
+
 impl Loop {
+    /// The name directives use: the fused loop's name for a fused component.
+    pub fn visible_name(&self) -> &str {
+        self.fused.as_ref().map_or(&self.name, |f| &f.name)
+    }
+
     /// Number of iterations, given the extent of the dimension in the stage's region.
     pub fn trip_count(&self, region_extent: Option<i64>) -> Option<i64> {
         let covered = self.tile.or(region_extent)?;
         Some((covered + self.step - 1) / self.step)
+    }
+}
+
+impl Stage {
+    /// The positions in [`Stage::loops`] of the loop directives call `name`:
+    /// one loop, or the adjacent components of a fused loop.
+    pub fn find_loop(&self, name: &str) -> Option<std::ops::Range<usize>> {
+        let start = self.loops.iter().position(|l| l.visible_name() == name)?;
+        let len = self.loops[start..].iter().take_while(|l| l.visible_name() == name).count();
+        Some(start..start + len)
+    }
+
+    /// The loops as directives see them, outermost first: each entry is the
+    /// range of [`Stage::loops`] making up one (possibly fused) loop.
+    pub fn visible_loops(&self) -> Vec<std::ops::Range<usize>> {
+        let mut units: Vec<std::ops::Range<usize>> = Vec::new();
+        for (i, l) in self.loops.iter().enumerate() {
+            match units.last_mut() {
+                Some(last) if l.fused.is_some() && self.loops[last.start].fused.as_ref().map(|f| &f.name) == l.fused.as_ref().map(|f| &f.name) => last.end = i + 1,
+                _ => units.push(i..i + 1),
+            }
+        }
+        units
     }
 }

@@ -9,6 +9,7 @@ use crate::model::*;
 use crate::payload_info::{IteratorKind, PayloadInfo, PayloadOp};
 use crate::span::Span;
 use indexmap::IndexMap;
+use std::ops::Range;
 
 /// Resolves a parsed schedule against a payload.
 pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<Diagnostic>> {
@@ -209,7 +210,7 @@ impl<'a> Resolver<'a> {
         let loops = names
             .iter()
             .enumerate()
-            .map(|(i, name)| Loop { name: name.name.clone(), dim: i, step: 1, tile: None, vectorize: None, unroll: None, parallel: None, span: name.span })
+            .map(|(i, name)| Loop { name: name.name.clone(), dim: i, step: 1, tile: None, vectorize: None, unroll: None, parallel: None, fused: None, span: name.span })
             .collect();
         Some(Stage { op: op.id, is_update, dims, loops, span: definition.span, order_span: None })
     }
@@ -347,22 +348,28 @@ impl<'a> Resolver<'a> {
                 split(stage, &func_name, x, &xo.name, xo.span, &xi.name, xi.span, ints[0], directive.span)?;
                 split(stage, &func_name, y, &yo.name, yo.span, &yi.name, yi.span, ints[1], directive.span)?;
                 let order = [xi, yi, xo, yo];
-                reorder(stage, &func_name, &order.iter().collect::<Vec<_>>(), directive.span)?;
+                reorder(stage, &func_name, &order.iter().collect::<Vec<_>>())?;
                 stage.order_span = Some(directive.span);
                 Ok(())
             }
             DirectiveKind::Reorder => {
                 let stage_index = *stage;
                 let loops: Vec<&Ident> = names.iter().map(|n| n.expect("reorder takes loop names")).collect();
-                reorder(&mut state.model.stages[stage_index], &func_name, &loops, directive.span)?;
+                reorder(&mut state.model.stages[stage_index], &func_name, &loops)?;
                 state.model.stages[stage_index].order_span = Some(directive.span);
                 Ok(())
             }
             DirectiveKind::Vectorize | DirectiveKind::Unroll | DirectiveKind::Parallel => {
                 let stage = &mut state.model.stages[*stage];
                 let target = name(0);
-                let index = find_loop(stage, &func_name, target)?;
+                let range = find_loop(stage, &func_name, target)?;
+                let index = range.start;
                 let marked = if let Some(&factor) = ints.first() {
+                    if range.len() > 1 {
+                        let verb = info_name(kind);
+                        return Err(Diagnostic::error("split-fused", directive.span, format!("cannot {verb} `{}` by {factor}: it is a fused loop, and a factor splits it", target.name))
+                            .with_help(format!("write `{verb}({})` to mark the whole fused loop, or split before `fuse`", target.name)));
+                    }
                     let suffix = match kind {
                         DirectiveKind::Vectorize => "v",
                         DirectiveKind::Unroll => "u",
@@ -371,25 +378,30 @@ impl<'a> Resolver<'a> {
                     let inner = format!("{}.{suffix}", target.name);
                     split(stage, &func_name, target, &target.name, target.span, &inner, directive.span, factor, directive.span)?;
                     // vectorize/unroll mark the inner part; parallel marks the outer (tasks).
-                    if kind == DirectiveKind::Parallel { index } else { index + 1 }
+                    if kind == DirectiveKind::Parallel { index..index + 1 } else { index + 1..index + 2 }
                 } else {
-                    index
+                    range
                 };
-                let the_loop = &mut stage.loops[marked];
-                match kind {
-                    DirectiveKind::Vectorize => the_loop.vectorize = Some(directive.span),
-                    DirectiveKind::Unroll => the_loop.unroll = Some(directive.span),
-                    _ => {
-                        if stage.dims[the_loop.dim].reduction {
-                            return Err(Diagnostic::error("parallel-reduction", target.span, format!("`{}` iterates reduction dimension `{}`; its iterations cannot run in parallel", target.name, stage.dims[the_loop.dim].name))
-                                .with_help("parallelize a loop over a parallel dimension instead"));
-                        }
-                        the_loop.parallel = Some(directive.span);
+                if kind == DirectiveKind::Parallel {
+                    if let Some(reduction) = stage.loops[marked.clone()].iter().find(|l| stage.dims[l.dim].reduction) {
+                        return Err(Diagnostic::error("parallel-reduction", target.span, format!("`{}` iterates reduction dimension `{}`; its iterations cannot run in parallel", target.name, stage.dims[reduction.dim].name))
+                            .with_help("parallelize a loop over a parallel dimension instead"));
+                    }
+                }
+                for the_loop in &mut stage.loops[marked] {
+                    match kind {
+                        DirectiveKind::Vectorize => the_loop.vectorize = Some(directive.span),
+                        DirectiveKind::Unroll => the_loop.unroll = Some(directive.span),
+                        _ => the_loop.parallel = Some(directive.span),
                     }
                 }
                 Ok(())
             }
-            DirectiveKind::Fuse | DirectiveKind::Accelerate | DirectiveKind::ReuseAt | DirectiveKind::BufferAt | DirectiveKind::Pipeline | DirectiveKind::Pack => {
+            DirectiveKind::Fuse => {
+                let stage = &mut state.model.stages[*stage];
+                fuse(stage, &func_name, name(0), name(1), name(2), directive.span)
+            }
+            DirectiveKind::Accelerate | DirectiveKind::ReuseAt | DirectiveKind::BufferAt | DirectiveKind::Pipeline | DirectiveKind::Pack => {
                 unreachable!("unplanned directives are rejected before apply")
             }
         }
@@ -412,10 +424,10 @@ impl<'a> Resolver<'a> {
             }
             let consumer_model = &self.funcs[consumer].model;
             let last = consumer_model.stages.last().expect("a func has a stage");
-            if !last.loops.iter().any(|l| l.name == at.loop_name.name) {
+            if last.find_loop(&at.loop_name.name).is_none() {
                 let mut error = Diagnostic::error("unknown-loop", at.loop_name.span, format!("`{}` is not a loop of `{}`", at.loop_name.name, consumer_model.name))
                     .with_label(format!("not a loop of `{}`", consumer_model.name));
-                error = match did_you_mean(&at.loop_name.name, last.loops.iter().map(|l| l.name.as_str())) {
+                error = match did_you_mean(&at.loop_name.name, last.loops.iter().map(|l| l.visible_name())) {
                     Some(close) => error.with_help(format!("did you mean `{close}`?")),
                     None => error.with_help(format!("`{}` has loops: {}", consumer_model.name, loop_names(last))),
                 };
@@ -506,6 +518,10 @@ impl<'a> Resolver<'a> {
     }
 }
 
+fn info_name(kind: DirectiveKind) -> &'static str {
+    directives::DIRECTIVES.iter().find(|d| d.kind == kind).map_or("mark", |d| d.name)
+}
+
 fn dims_hint(op: &PayloadOp) -> String {
     let parallel: Vec<String> = op.iterators.iter().enumerate().filter(|(_, k)| **k == IteratorKind::Parallel).map(|(i, _)| format!("d{i}")).collect();
     let reduction: Vec<String> = op.iterators.iter().enumerate().filter(|(_, k)| **k == IteratorKind::Reduction).map(|(i, _)| format!("d{i}")).collect();
@@ -513,16 +529,21 @@ fn dims_hint(op: &PayloadOp) -> String {
 }
 
 fn loop_names(stage: &Stage) -> String {
-    stage.loops.iter().map(|l| format!("`{}`", l.name)).collect::<Vec<_>>().join(", ")
+    stage.visible_loops().into_iter().map(|unit| format!("`{}`", stage.loops[unit.start].visible_name())).collect::<Vec<_>>().join(", ")
 }
 
-fn find_loop(stage: &Stage, func: &str, name: &Ident) -> Result<usize, Diagnostic> {
-    if let Some(index) = stage.loops.iter().position(|l| l.name == name.name) {
-        return Ok(index);
+fn stage_label(stage: &Stage, func: &str) -> String {
+    if stage.is_update { format!("`{func}.update()`") } else { format!("`{func}`") }
+}
+
+/// The loops `name` refers to: one loop, or the components of a fused loop.
+fn find_loop(stage: &Stage, func: &str, name: &Ident) -> Result<Range<usize>, Diagnostic> {
+    if let Some(range) = stage.find_loop(&name.name) {
+        return Ok(range);
     }
-    let stage_name = if stage.is_update { format!("`{func}.update()`") } else { format!("`{func}`") };
+    let stage_name = stage_label(stage, func);
     let error = Diagnostic::error("unknown-loop", name.span, format!("`{}` is not a loop of {stage_name}", name.name)).with_label(format!("not a loop of {stage_name}"));
-    Err(match did_you_mean(&name.name, stage.loops.iter().map(|l| l.name.as_str())) {
+    Err(match did_you_mean(&name.name, stage.loops.iter().map(|l| l.visible_name())) {
         Some(close) => error.with_help(format!("did you mean `{close}`?")),
         None => error.with_help(format!("{stage_name} has loops: {}", loop_names(stage))),
     })
@@ -530,12 +551,18 @@ fn find_loop(stage: &Stage, func: &str, name: &Ident) -> Result<usize, Diagnosti
 
 #[allow(clippy::too_many_arguments)]
 fn split(stage: &mut Stage, func: &str, target: &Ident, outer: &str, outer_span: Span, inner: &str, inner_span: Span, factor: i64, span: Span) -> Result<(), Diagnostic> {
-    let index = find_loop(stage, func, target)?;
+    let range = find_loop(stage, func, target)?;
+    if range.len() > 1 {
+        let parts: Vec<String> = stage.loops[range].iter().map(|l| format!("`{}`", l.name)).collect();
+        return Err(Diagnostic::error("split-fused", target.span, format!("cannot split `{}`: it is a fused loop (of {})", target.name, parts.join(", ")))
+            .with_help("loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`"));
+    }
+    let index = range.start;
     if outer == inner {
         return Err(Diagnostic::error("duplicate-loop", inner_span, format!("the outer and inner loops of a split are both named `{inner}`")));
     }
     for (new, new_span) in [(outer, outer_span), (inner, inner_span)] {
-        if new != target.name && stage.loops.iter().any(|l| l.name == new) {
+        if new != target.name && stage.loops.iter().any(|l| l.visible_name() == new) {
             return Err(Diagnostic::error("duplicate-loop", new_span, format!("a loop named `{new}` already exists")).with_help("give the new loop a fresh name"));
         }
     }
@@ -546,21 +573,45 @@ fn split(stage: &mut Stage, func: &str, target: &Ident, outer: &str, outer_span:
     Ok(())
 }
 
-fn reorder(stage: &mut Stage, func: &str, loops: &[&Ident], span: Span) -> Result<(), Diagnostic> {
+/// Reorders the named loops (innermost first) among the slots they occupy; a
+/// fused loop moves as a whole.
+fn reorder(stage: &mut Stage, func: &str, loops: &[&Ident]) -> Result<(), Diagnostic> {
+    let units = stage.visible_loops();
     let mut positions = Vec::new();
     for (i, name) in loops.iter().enumerate() {
         if let Some(first) = loops[..i].iter().find(|other| other.name == name.name) {
             return Err(Diagnostic::error("duplicate-loop", name.span, format!("loop `{}` is named twice", name.name)).with_note(Some(first.span), "first named here"));
         }
-        positions.push(find_loop(stage, func, name)?);
+        let range = find_loop(stage, func, name)?;
+        positions.push(units.iter().position(|u| *u == range).expect("a found loop is a visible loop"));
     }
     let mut slots = positions.clone();
     slots.sort_unstable();
     // `loops` lists innermost first; slots are outermost first.
-    let moved: Vec<Loop> = positions.iter().rev().map(|&p| stage.loops[p].clone()).collect();
-    for (slot, the_loop) in slots.into_iter().zip(moved) {
-        stage.loops[slot] = the_loop;
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    for (slot, unit) in slots.into_iter().zip(positions.into_iter().rev()) {
+        order[slot] = unit;
     }
-    let _ = span;
+    stage.loops = order.into_iter().flat_map(|unit| stage.loops[units[unit].clone()].to_vec()).collect();
+    Ok(())
+}
+
+/// `fuse(inner, outer, fused)`: joins `outer` and the loop directly inside it.
+fn fuse(stage: &mut Stage, func: &str, inner: &Ident, outer: &Ident, fused: &Ident, span: Span) -> Result<(), Diagnostic> {
+    let inner_range = find_loop(stage, func, inner)?;
+    let outer_range = find_loop(stage, func, outer)?;
+    if inner_range == outer_range {
+        return Err(Diagnostic::error("duplicate-loop", outer.span, format!("`fuse` needs two different loops, but both are `{}`", outer.name)));
+    }
+    if outer_range.end != inner_range.start {
+        return Err(Diagnostic::error("fuse-not-adjacent", span, format!("cannot fuse `{}` into `{}`: `{}` must be the loop directly outside `{}`", inner.name, outer.name, outer.name, inner.name))
+            .with_help(format!("{} has loops {} (outermost first); `fuse(inner, outer, fused)` lists the inner loop first", stage_label(stage, func), loop_names(stage))));
+    }
+    if fused.name != inner.name && fused.name != outer.name && stage.find_loop(&fused.name).is_some() {
+        return Err(Diagnostic::error("duplicate-loop", fused.span, format!("a loop named `{}` already exists", fused.name)).with_help("give the fused loop a fresh name"));
+    }
+    for the_loop in &mut stage.loops[outer_range.start..inner_range.end] {
+        the_loop.fused = Some(Fused { name: fused.name.clone(), span });
+    }
     Ok(())
 }
