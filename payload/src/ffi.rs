@@ -148,6 +148,25 @@ impl<'m> OpView<'m> {
         }
     }
 
+    /// For a `func.func`: its input and result types, each printed.
+    pub fn function_types(self) -> Option<(Vec<String>, Vec<String>)> {
+        // SAFETY: as in `attribute_text`; the attribute and type kinds are checked before use.
+        unsafe {
+            let attribute = mlirOperationGetAttributeByName(self.raw, string_ref("function_type"));
+            if attribute.ptr.is_null() || !mlirAttributeIsAType(attribute) {
+                return None;
+            }
+            let ty = mlirTypeAttrGetValue(attribute);
+            if !mlirTypeIsAFunction(ty) {
+                return None;
+            }
+            let print = |t: MlirType| print_to_string(|callback, data| mlirTypePrint(t, callback, data));
+            let inputs = (0..mlirFunctionTypeGetNumInputs(ty)).map(|i| print(mlirFunctionTypeGetInput(ty, i))).collect();
+            let results = (0..mlirFunctionTypeGetNumResults(ty)).map(|i| print(mlirFunctionTypeGetResult(ty, i))).collect();
+            Some((inputs, results))
+        }
+    }
+
     /// The op's location, printed (`loc("conv.mlir":13:16)`).
     pub fn location(self) -> String {
         // SAFETY: valid op; its location belongs to the same context.
@@ -155,5 +174,162 @@ impl<'m> OpView<'m> {
             let location = mlirOperationGetLocation(self.raw);
             print_to_string(|callback, data| mlirLocationPrint(location, callback, data))
         }
+    }
+}
+
+/// A zero-initialized, 64-byte-aligned block of host memory that JIT-compiled
+/// code reads and writes through a memref descriptor.
+pub struct HostBuffer {
+    ptr: std::ptr::NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: the buffer exclusively owns its allocation, like a `Vec<u8>`.
+unsafe impl Send for HostBuffer {}
+
+const BUFFER_ALIGN: usize = 64;
+
+impl HostBuffer {
+    /// Allocates `len` zeroed bytes.
+    pub fn zeroed(len: usize) -> Self {
+        if len == 0 {
+            return Self { ptr: std::ptr::NonNull::<[u8; BUFFER_ALIGN]>::dangling().cast(), len: 0 };
+        }
+        let layout = std::alloc::Layout::from_size_align(len, BUFFER_ALIGN).expect("buffer sizes come from static tensor shapes");
+        // SAFETY: `layout` has a non-zero size.
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let ptr = std::ptr::NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        Self { ptr, len }
+    }
+
+    /// Size in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True for a zero-byte buffer.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The contents.
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: `ptr` points at `len` initialized bytes owned by `self` (or dangles with len 0).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    /// The contents, writable.
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        // SAFETY: as in `bytes`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Clone for HostBuffer {
+    fn clone(&self) -> Self {
+        let mut copy = HostBuffer::zeroed(self.len);
+        copy.bytes_mut().copy_from_slice(self.bytes());
+        copy
+    }
+}
+
+impl Drop for HostBuffer {
+    fn drop(&mut self) {
+        if self.len > 0 {
+            let layout = std::alloc::Layout::from_size_align(self.len, BUFFER_ALIGN).expect("checked at allocation");
+            // SAFETY: allocated in `zeroed` with this very layout.
+            unsafe { std::alloc::dealloc(self.ptr.as_ptr(), layout) }
+        }
+    }
+}
+
+/// One memref argument of a JIT call: a buffer and the static shape the
+/// compiled code indexes it with (row-major, contiguous).
+pub struct MemrefArg<'b> {
+    /// The data.
+    pub buffer: &'b mut HostBuffer,
+    /// The shape.
+    pub shape: &'b [i64],
+    /// Bytes per element.
+    pub element_bytes: usize,
+}
+
+/// A JIT-compiled module (MLIR's ExecutionEngine).
+pub struct JitEngine {
+    raw: MlirExecutionEngine,
+}
+
+impl JitEngine {
+    /// Compiles `module`, which must already be in the LLVM dialect.
+    /// `shared_libraries` are loaded into the JIT's symbol space.
+    /// Returns `None` when MLIR cannot translate or compile it (its
+    /// diagnostics, if any, are emitted on the module's context).
+    pub fn new(module: &melior::ir::Module, opt_level: i32, shared_libraries: &[&str]) -> Option<Self> {
+        let paths: Vec<MlirStringRef> = shared_libraries.iter().map(|p| string_ref(p)).collect();
+        // SAFETY: the module is alive for the call; `paths` outlives it; a failed
+        // creation returns a null engine, checked below.
+        let raw = unsafe { mlirExecutionEngineCreate(module.to_raw(), opt_level, paths.len() as i32, paths.as_ptr(), false, false) };
+        if raw.ptr.is_null() { None } else { Some(Self { raw }) }
+    }
+
+    /// Whether the module defines the packed wrapper of `function`'s C interface.
+    pub fn has_c_interface(&self, function: &str) -> bool {
+        let name = format!("_mlir__mlir_ciface_{function}");
+        // SAFETY: valid engine; the name is valid for the call.
+        !unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&name)) }.is_null()
+    }
+
+    /// Calls `function`'s C interface, `_mlir_ciface_<function>(desc*, …)`,
+    /// passing each argument as a pointer to a ranked memref descriptor
+    /// `{allocated, aligned, offset, sizes[r], strides[r]}`. The function must
+    /// take exactly these memrefs, with these shapes, and return nothing.
+    pub fn call(&self, function: &str, args: &mut [MemrefArg<'_>]) -> Result<(), String> {
+        for (i, arg) in args.iter().enumerate() {
+            let elements: i64 = arg.shape.iter().product();
+            if arg.shape.iter().any(|&d| d < 0) || elements as usize * arg.element_bytes != arg.buffer.len() {
+                return Err(format!("argument {i}: a buffer of {} bytes does not hold shape {:?}", arg.buffer.len(), arg.shape));
+            }
+        }
+        let wrapper_name = format!("_mlir__mlir_ciface_{function}");
+        // SAFETY: valid engine; the name is valid for the call.
+        let wrapper = unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&wrapper_name)) };
+        if wrapper.is_null() {
+            return Err(format!("the compiled module has no C interface for `{function}`"));
+        }
+        // Descriptors laid out as MLIR's C interface expects: 8-byte fields.
+        let mut descriptors: Vec<Vec<i64>> = args
+            .iter_mut()
+            .map(|arg| {
+                let base = arg.buffer.bytes_mut().as_mut_ptr() as i64;
+                let mut fields = vec![base, base, 0];
+                fields.extend_from_slice(arg.shape);
+                let mut strides = vec![1i64; arg.shape.len()];
+                for d in (0..arg.shape.len().saturating_sub(1)).rev() {
+                    strides[d] = strides[d + 1] * arg.shape[d + 1];
+                }
+                fields.extend(strides);
+                fields
+            })
+            .collect();
+        let mut descriptor_ptrs: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        let mut packed: Vec<*mut c_void> = descriptor_ptrs.iter_mut().map(|p| p as *mut *mut i64 as *mut c_void).collect();
+        // SAFETY: the ExecutionEngine generates `_mlir_<f>` packed wrappers of
+        // type `void(void**)` for every function, here for the C interface
+        // `_mlir_ciface_<function>`, which takes one descriptor pointer per
+        // argument. Each packed entry points at a descriptor pointer alive for
+        // the call, and each descriptor covers a buffer whose size matches its
+        // shape (checked above), so the callee's accesses stay in bounds.
+        unsafe {
+            let packed_wrapper: unsafe extern "C" fn(*mut *mut c_void) = std::mem::transmute(wrapper);
+            packed_wrapper(packed.as_mut_ptr());
+        }
+        Ok(())
+    }
+}
+
+impl Drop for JitEngine {
+    fn drop(&mut self) {
+        // SAFETY: created by `mlirExecutionEngineCreate` and destroyed once.
+        unsafe { mlirExecutionEngineDestroy(self.raw) }
     }
 }

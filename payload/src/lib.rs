@@ -2,7 +2,8 @@
 //!
 //! Creates MLIR contexts with every upstream dialect and pass registered, parses
 //! payload `.mlir` text while capturing MLIR's diagnostics, and describes a
-//! module's structured ops as a [`PayloadInfo`] for the schedule language.
+//! module's structured ops as a [`PayloadInfo`] for the schedule language,
+//! and lowers, JIT-compiles and calls payloads on host tensors.
 //! All direct C API calls live in [`ffi`].
 
 #![deny(missing_docs)]
@@ -11,6 +12,9 @@
 pub mod describe;
 pub mod diagnostics;
 pub mod ffi;
+pub mod jit;
+pub mod npy;
+pub mod tensor;
 
 pub use describe::describe;
 pub use diagnostics::{capture_diagnostics, MlirMessage};

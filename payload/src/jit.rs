@@ -1,0 +1,204 @@
+//! From a payload module to a callable program: pick the entry function and
+//! read its tensor signature, lower the module to the LLVM dialect with
+//! upstream passes, JIT-compile it with MLIR's ExecutionEngine, and call it
+//! with host tensors.
+
+use crate::diagnostics::{capture_diagnostics, MlirMessage};
+use crate::ffi::{JitEngine, MemrefArg, OpView};
+use crate::tensor::{parse_tensor_type, Tensor, TensorType};
+use crate::{new_context, parse_module, PayloadError};
+use melior::pass::PassManager;
+use std::time::Instant;
+
+/// The upstream passes that take a payload on tensors (with vector ops from
+/// scheduling) to the LLVM dialect. Results become out-parameters the caller
+/// allocates; every function gets a C interface.
+pub const LOWERING_PIPELINE: &str = concat!(
+    "builtin.module(",
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
+    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},",
+    "func.func(canonicalize,cse,scf-forall-to-for,convert-linalg-to-loops,buffer-loop-hoisting),",
+    "buffer-deallocation-pipeline,",
+    "func.func(convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
+    "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
+    "lower-affine,expand-strided-metadata,finalize-memref-to-llvm,convert-scf-to-cf,",
+    "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
+);
+
+/// The entry function's tensor signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The function's symbol name.
+    pub name: String,
+    /// Argument types, in order.
+    pub inputs: Vec<TensorType>,
+    /// Result types, in order.
+    pub results: Vec<TensorType>,
+}
+
+/// Wall-clock seconds spent in each compile phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CompileTimes {
+    /// Lowering to the LLVM dialect.
+    pub lower_s: f64,
+    /// Translation to LLVM IR, optimization and machine-code generation.
+    pub jit_s: f64,
+}
+
+/// A compiled payload, ready to call.
+pub struct Program {
+    engine: JitEngine,
+    /// What the entry function takes and returns.
+    pub signature: Signature,
+    /// How long compiling took.
+    pub times: CompileTimes,
+}
+
+fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> PayloadError {
+    let diagnostic = MlirMessage { severity: "error", location: op.location(), message: detail.into(), notes: Vec::new() };
+    PayloadError { message, diagnostics: vec![diagnostic], internal: false }
+}
+
+/// Public functions with a body: the candidates for the entry point.
+fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
+    root.children()
+        .into_iter()
+        .filter(|op| op.name() == "func.func")
+        .filter(|op| op.string_attribute("sym_visibility").is_none_or(|v| v == "public"))
+        .filter(|op| !op.children().is_empty())
+        .map(|op| (op.string_attribute("sym_name").unwrap_or_default(), op))
+        .collect()
+}
+
+/// Finds the entry function of `root` (`entry`, or the only public function)
+/// and reads its signature. Errors are located at the function.
+fn signature(root: OpView<'_>, payload_name: &str, entry: Option<&str>) -> Result<Signature, PayloadError> {
+    let candidates = entry_candidates(root);
+    let names: Vec<String> = candidates.iter().map(|(n, _)| format!("@{n}")).collect();
+    let (name, function) = match entry {
+        Some(wanted) => candidates.into_iter().find(|(n, _)| n == wanted).ok_or_else(|| {
+            PayloadError { message: format!("{payload_name}: no public function `@{wanted}` (it has: {})", list_or_none(&names)), diagnostics: Vec::new(), internal: false }
+        })?,
+        None => {
+            if candidates.len() != 1 {
+                let why = if candidates.is_empty() { "has no public function to run".to_string() } else { format!("has {} public functions: {}; choose one with --entry NAME", candidates.len(), names.join(", ")) };
+                return Err(PayloadError { message: format!("{payload_name}: {why}"), diagnostics: Vec::new(), internal: false });
+            }
+            candidates.into_iter().next().expect("exactly one")
+        }
+    };
+    let (inputs, results) = function.function_types().ok_or_else(|| PayloadError::internal(format!("@{name} has no readable function type")))?;
+    let parse = |types: Vec<String>, what: &str| -> Result<Vec<TensorType>, PayloadError> {
+        types
+            .iter()
+            .enumerate()
+            .map(|(i, text)| parse_tensor_type(text).map_err(|why| located(format!("{payload_name}: cannot run @{name}"), function, format!("{what} {i} of @{name}: {why}"))))
+            .collect()
+    };
+    let inputs = parse(inputs, "argument")?;
+    let results = parse(results, "result")?;
+    if results.is_empty() {
+        return Err(located(format!("{payload_name}: cannot run @{name}"), function, format!("@{name} returns nothing; `run` compares and saves the returned tensors")));
+    }
+    Ok(Signature { name, inputs, results })
+}
+
+fn list_or_none(names: &[String]) -> String {
+    if names.is_empty() { "none".into() } else { names.join(", ") }
+}
+
+impl Program {
+    /// Compiles payload text. `entry` names the function to call (default: the
+    /// only public one).
+    pub fn compile(payload_name: &str, text: &str, entry: Option<&str>) -> Result<Self, PayloadError> {
+        let context = new_context();
+        let mut module = parse_module(&context, payload_name, text)?;
+        // SAFETY: the module is alive while the view is used.
+        let root = unsafe { OpView::from_raw(module.as_operation().to_raw()) };
+        let signature = signature(root, payload_name, entry)?;
+
+        let start = Instant::now();
+        let manager = PassManager::new(&context);
+        melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), LOWERING_PIPELINE)
+            .map_err(|e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")))?;
+        let (lowered, messages) = capture_diagnostics(&context, || manager.run(&mut module));
+        if lowered.is_err() {
+            return Err(PayloadError { message: format!("{payload_name}: lowering to LLVM failed"), diagnostics: messages, internal: true });
+        }
+        let lower_s = start.elapsed().as_secs_f64();
+
+        let start = Instant::now();
+        melior::utility::register_all_llvm_translations(&context);
+        let (engine, messages) = capture_diagnostics(&context, || JitEngine::new(&module, 3, &[]));
+        let engine = engine.ok_or_else(|| PayloadError { message: format!("{payload_name}: the JIT could not compile the lowered module"), diagnostics: messages, internal: true })?;
+        if !engine.has_c_interface(&signature.name) {
+            return Err(PayloadError::internal(format!("the compiled module has no C interface for @{}", signature.name)));
+        }
+        let jit_s = start.elapsed().as_secs_f64();
+        Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s } })
+    }
+
+    /// Zeroed result tensors of the right types, to pass to [`Program::call`].
+    pub fn new_results(&self) -> Vec<Tensor> {
+        self.signature.results.iter().cloned().map(Tensor::zeros).collect()
+    }
+
+    /// Calls the entry function: `inputs` may be updated in place (tensor
+    /// arguments the payload writes into), `results` receive the results.
+    pub fn call(&self, inputs: &mut [Tensor], results: &mut [Tensor]) -> Result<(), String> {
+        let types = self.signature.inputs.iter().chain(&self.signature.results);
+        let tensors = inputs.iter().chain(results.iter());
+        if inputs.len() != self.signature.inputs.len() || results.len() != self.signature.results.len() || types.zip(tensors).any(|(t, x)| *t != x.ty) {
+            return Err(format!("the tensors passed do not match the signature of @{}", self.signature.name));
+        }
+        let mut args: Vec<MemrefArg<'_>> = inputs
+            .iter_mut()
+            .chain(results.iter_mut())
+            .map(|t| MemrefArg { element_bytes: t.ty.element.bytes(), shape: &t.ty.shape, buffer: &mut t.buffer })
+            .collect();
+        self.engine.call(&self.signature.name, &mut args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ADD: &str = "func.func @add(%a: tensor<4x3xf32>, %b: tensor<4x3xf32>) -> tensor<4x3xf32> {
+      %e = tensor.empty() : tensor<4x3xf32>
+      %r = linalg.add ins(%a, %b : tensor<4x3xf32>, tensor<4x3xf32>) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+      return %r : tensor<4x3xf32>
+    }";
+
+    #[test]
+    fn compiles_and_runs_an_elementwise_add() {
+        let program = Program::compile("add.mlir", ADD, None).unwrap();
+        assert_eq!(program.signature.inputs.len(), 2);
+        let mut inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64)).collect();
+        let mut results = program.new_results();
+        program.call(&mut inputs, &mut results).unwrap();
+        let (a, b, r) = (inputs[0].to_f64(), inputs[1].to_f64(), results[0].to_f64());
+        for i in 0..12 {
+            assert_eq!(r[i] as f32, (a[i] as f32) + (b[i] as f32));
+        }
+    }
+
+    #[test]
+    fn entry_must_be_chosen_among_several() {
+        let two = format!("{ADD}\n{}", ADD.replace("@add", "@add2"));
+        let error = Program::compile("two.mlir", &two, None).err().unwrap();
+        assert_eq!(error.message, "two.mlir: has 2 public functions: @add, @add2; choose one with --entry NAME");
+        assert!(Program::compile("two.mlir", &two, Some("add2")).is_ok());
+        let error = Program::compile("two.mlir", &two, Some("mul")).err().unwrap();
+        assert_eq!(error.message, "two.mlir: no public function `@mul` (it has: @add, @add2)");
+    }
+
+    #[test]
+    fn dynamic_shapes_are_a_located_error() {
+        let text = "func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n  return %a : tensor<?xf32>\n}";
+        let error = Program::compile("dyn.mlir", text, None).err().unwrap();
+        assert_eq!(error.message, "dyn.mlir: cannot run @f");
+        assert_eq!(error.diagnostics[0].file_line_column().map(|(_, l, c)| (l, c)), Some((1, 1)));
+        assert!(error.diagnostics[0].message.contains("argument 0 of @f: `tensor<?xf32>` has a dynamic size"));
+    }
+}
