@@ -4,6 +4,11 @@
 //! the default schedule, writes outputs whole, and maps failures to exit codes
 //! (0 ok, 1 bad input, 2 internal failure).
 
+mod compare;
+mod peak;
+mod report;
+mod run;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use interpreter::pipeline::{self, Failure, Stop};
 use schedule_lang::{directives, SourceFile};
@@ -19,6 +24,10 @@ Examples:
       mlir-opt model.mlir --transform-preload-library=transform-library-paths=fast.transform.mlir --transform-interpreter
   sched-apply check conv.sched --payload conv.mlir
       report every problem in a schedule without applying it
+  sched-apply run examples/halide_conv/conv.mlir --check --bench 10
+      JIT-run the scheduled payload, compare it with the unscheduled one, and time both
+  sched-apply peak
+      measure this core's fp32 FMA peak (used for % of peak)
   sched-apply fmt conv.sched --check
       check that a schedule is in canonical form";
 
@@ -65,6 +74,16 @@ enum Command {
         #[arg(long)]
         payload: Option<PathBuf>,
     },
+    /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
+    #[command(after_help = RUN_EXAMPLES)]
+    Run(run::RunArgs),
+    /// Measure this core's fp32 multiply-add peak in GFLOP/s (cached for `run`).
+    #[command(after_help = "Example:\n  taskset -c 1 sched-apply peak")]
+    Peak {
+        /// Timed calls per kernel (the median is kept).
+        #[arg(long, default_value_t = 9)]
+        calls: usize,
+    },
     /// Print a schedule in canonical form.
     #[command(after_help = "Examples:\n  sched-apply fmt conv.sched            print the canonical form\n  sched-apply fmt conv.sched --check    exit 1 if the file is not canonical\n  sched-apply fmt conv.sched --write    rewrite the file in place")]
     Fmt {
@@ -78,6 +97,18 @@ enum Command {
         write: bool,
     },
 }
+
+const RUN_EXAMPLES: &str = "\
+Examples:
+  sched-apply run examples/halide_conv/conv.mlir --check --bench 10
+      conv.sched is found next to the payload; compare with the unscheduled payload, time 10 calls
+  sched-apply run model.mlir fast.sched --inputs x.npy,w.npy --save-outputs out/ --json
+      run on given inputs, write out/result0.npy, print the figures as JSON
+  taskset -c 1 sched-apply run gemm.mlir --bench 20 --peak-gflops 111
+      pin to one core; quote % of a given peak
+
+The payload's tensors must have static shapes (f32, f64, i32 or i64). Results are
+compared as numpy.allclose does: |got - want| <= atol + rtol * |want|.";
 
 fn long_help() -> String {
     let mut text = String::from("Directives (Halide method chains on a func, e.g. `relu.split(c, co, ci, 64).vectorize(ci, 16)`):\n");
@@ -93,7 +124,7 @@ fn long_help() -> String {
 }
 
 /// A failure with its exit code.
-enum Exit {
+pub(crate) enum Exit {
     Input(String),
     Internal(String),
 }
@@ -112,6 +143,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Check { schedule, payload }) => check(&schedule, payload.as_deref()),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
+        Some(Command::Run(args)) => run::run(args),
+        Some(Command::Peak { calls }) => measure_peak(calls),
         None => apply(cli.apply),
     };
     match result {
@@ -134,11 +167,11 @@ fn ensure_newline(mut text: String) -> String {
     text
 }
 
-fn read(path: &Path) -> Result<String, Exit> {
+pub(crate) fn read(path: &Path) -> Result<String, Exit> {
     std::fs::read_to_string(path).map_err(|error| Exit::Input(format!("{}: error: cannot read the file: {error}", path.display())))
 }
 
-fn read_schedule(path: &Path) -> Result<SourceFile, Exit> {
+pub(crate) fn read_schedule(path: &Path) -> Result<SourceFile, Exit> {
     Ok(SourceFile::new(path.display().to_string(), read(path)?))
 }
 
@@ -148,17 +181,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     };
     let schedule_path = match args.schedule {
         Some(path) => path,
-        None => {
-            let default = payload_path.with_extension("sched");
-            if !default.exists() {
-                return Err(Exit::Input(format!(
-                    "error: no schedule given, and no `{}` next to the payload\n  = help: pass one: sched-apply {} SCHEDULE.sched",
-                    default.display(),
-                    payload_path.display()
-                )));
-            }
-            default
-        }
+        None => default_schedule(&payload_path)?,
     };
     let schedule = read_schedule(&schedule_path)?;
     let payload_text = read(&payload_path)?;
@@ -177,19 +200,49 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     write_output(args.output.as_deref(), &text)
 }
 
+/// The schedule next to the payload (`model.mlir` → `model.sched`), which must exist.
+pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
+    let default = payload_path.with_extension("sched");
+    if !default.exists() {
+        return Err(Exit::Input(format!(
+            "error: no schedule given, and no `{}` next to the payload\n  = help: pass one: sched-apply {} SCHEDULE.sched",
+            default.display(),
+            payload_path.display()
+        )));
+    }
+    Ok(default)
+}
+
 /// Writes to a file through a temporary sibling and a rename, so a failure leaves no partial file.
 fn write_output(path: Option<&Path>, text: &str) -> Result<(), Exit> {
-    let Some(path) = path else {
-        print!("{text}");
-        return Ok(());
-    };
+    match path {
+        Some(path) => write_bytes(path, text.as_bytes()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// Writes a file whole or not at all (a temporary sibling, then a rename).
+pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Exit> {
     let file_name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "out".into());
     let temporary = path.with_file_name(format!(".{file_name}.sched-apply.tmp"));
-    let result = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
+    let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
     if let Err(error) = result {
         let _ = std::fs::remove_file(&temporary);
         return Err(Exit::Input(format!("{}: error: cannot write the output: {error}", path.display())));
     }
+    Ok(())
+}
+
+fn measure_peak(calls: usize) -> Result<(), Exit> {
+    let (best, measures) = peak::measure(calls).map_err(Exit::Internal)?;
+    for m in &measures {
+        let isa = if m.lanes == 16 { "AVX-512" } else { "AVX2" };
+        println!("{:>2} lanes ({isa}): {:.2} GFLOP/s", m.lanes, m.gflops);
+    }
+    println!("peak: {best:.2} GFLOP/s (fp32 FMA, one thread; median of {calls} calls per kernel)");
     Ok(())
 }
 

@@ -7,9 +7,10 @@ use crate::apply::{apply_script, ApplyError};
 use crate::plan::plan;
 use payload::MlirMessage;
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
+use std::time::Instant;
 
 /// What a successful run produced.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     /// The transform script (standalone module).
     pub script: String,
@@ -17,6 +18,19 @@ pub struct Outcome {
     pub payload: Option<String>,
     /// Warnings and remarks MLIR printed while applying.
     pub remarks: Vec<String>,
+    /// Seconds spent in each phase.
+    pub times: PhaseTimes,
+}
+
+/// Wall-clock seconds per phase (0 for phases not run).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhaseTimes {
+    /// Parsing the schedule and payload, describing and resolving.
+    pub resolve_s: f64,
+    /// Planning and rendering the transform script.
+    pub plan_s: f64,
+    /// Applying the script with the transform interpreter.
+    pub apply_s: f64,
 }
 
 /// Why a run failed.
@@ -50,6 +64,8 @@ pub enum Stop {
 
 /// Runs the pipeline on a schedule and a payload given as text.
 pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: Stop) -> Result<Outcome, Failure> {
+    let mut times = PhaseTimes::default();
+    let start = Instant::now();
     let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     let context = payload::new_context();
     let mut module = payload::parse_module(&context, payload_name, payload_text).map_err(|error| {
@@ -72,16 +88,21 @@ pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: 
     let info = payload::describe(&context, &module, payload_name).map_err(|error| Failure::Internal(error.to_string()))?;
     let model = schedule_lang::resolve(&file, &info).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     if stop == Stop::Check {
-        return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new() });
+        return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new(), times });
     }
+    times.resolve_s = start.elapsed().as_secs_f64();
+    let start = Instant::now();
     let script = plan(&model, &info, schedule).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?.render();
+    times.plan_s = start.elapsed().as_secs_f64();
     if stop == Stop::Plan {
-        return Ok(Outcome { script, payload: None, remarks: Vec::new() });
+        return Ok(Outcome { script, payload: None, remarks: Vec::new(), times });
     }
+    let start = Instant::now();
     match apply_script(&context, &mut module, &script) {
         Ok(messages) => {
+            times.apply_s = start.elapsed().as_secs_f64();
             let remarks = messages.iter().map(|m| render_located(m, schedule, payload_name)).collect();
-            Ok(Outcome { script, payload: Some(module.as_operation().to_string()), remarks })
+            Ok(Outcome { script, payload: Some(module.as_operation().to_string()), remarks, times })
         }
         Err(ApplyError::BadScript(messages, what)) => {
             let mut text = format!("internal error: {what}\n");
@@ -131,7 +152,7 @@ fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &s
 }
 
 /// Renders an MLIR message about the payload text itself (parse and verify errors) with its source line.
-fn render_on_payload(message: &MlirMessage, payload: &SourceFile) -> String {
+pub fn render_on_payload(message: &MlirMessage, payload: &SourceFile) -> String {
     let mut text = match message.file_line_column() {
         Some((file, line, column)) if file == "-" || file == payload.name => {
             let offset = schedule_lang_offset(payload, line, column);

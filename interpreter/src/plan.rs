@@ -23,8 +23,10 @@
 //! 3. right after the loop a `compute_at` names, fuses the producer funcs into
 //!    every loop materialized so far, outermost first
 //!    (`fuse_into_containing_op`), then plans the producers' own loops inside;
-//! 4. at the end folds unit dimensions, vectorizes the marked tiles, unrolls
-//!    the marked loops innermost first, and cleans up.
+//! 4. at the end folds unit dimensions, vectorizes the marked tiles, hoists
+//!    loop-invariant subsets (the accumulator tile) out of the sequential
+//!    loops innermost first so they become loop-carried values, unrolls the
+//!    marked loops innermost first, and cleans up.
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
 
@@ -48,6 +50,7 @@ pub fn plan(model: &Model, payload: &PayloadInfo, source: &SourceFile) -> Result
         vectorize: Vec::new(),
         unroll: Vec::new(),
         annotate_parallel: Vec::new(),
+        hoist: Vec::new(),
         transformed: false,
     };
     planner.bind();
@@ -84,6 +87,9 @@ struct Planner<'a> {
     unroll: Vec<(String, i64, Span)>,
     /// Foralls the schedule marked `parallel`, with the call that asked.
     annotate_parallel: Vec<(String, Span)>,
+    /// Sequential `scf.for` loops, outer before inner, whose loop-invariant
+    /// subsets (the accumulator tile) are hoisted into loop-carried values.
+    hoist: Vec<String>,
     /// Whether any op changes the payload.
     transformed: bool,
 }
@@ -369,11 +375,17 @@ impl<'a> Planner<'a> {
                     if coalesced.is_some() && components.contains(&i) {
                         continue;
                     }
+                    if loops[i].unroll.is_none() {
+                        self.hoist.push(loop_handle.clone());
+                    }
                     self.plan_unroll(&loops[i], loop_handle, trips[i]);
                 }
                 match coalesced {
                     Some(fused_handle) => {
                         let marked: Vec<&Loop> = components.iter().map(|&i| &loops[i]).filter(|l| l.unroll.is_some()).collect();
+                        if marked.is_empty() {
+                            self.hoist.push(fused_handle.clone());
+                        }
                         if marked.len() == components.len() {
                             let trip = components.iter().try_fold(1, |product, &i| trips[i].map(|t| product * t));
                             self.plan_unroll(marked[0], &fused_handle, trip);
@@ -533,6 +545,17 @@ impl<'a> Planner<'a> {
             for (handle, span) in std::mem::take(&mut self.vectorize) {
                 self.script.comment(format!("vectorize: {}", self.source.slice(span)));
                 self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
+            }
+        }
+        if !self.hoist.is_empty() {
+            self.script.comment("keep accumulator tiles in loop-carried values: hoist loop-invariant subsets, innermost loop first");
+            self.script.comment("(after a cleanup, so each read and write of the tile is one subset pair)");
+            for function in &functions {
+                self.script.op(format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"), None);
+                self.script.op(format!("transform.apply_cse to %{function} : {ANY_OP}"), None);
+            }
+            for handle in std::mem::take(&mut self.hoist).into_iter().rev() {
+                self.script.op(format!("transform.loop.hoist_loop_invariant_subsets %{handle} : {ANY_OP}"), None);
             }
         }
         for (handle, span) in std::mem::take(&mut self.annotate_parallel) {

@@ -115,8 +115,18 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
         iterators,
         extents,
         operands,
+        flops_per_point: generic.children().into_iter().flat_map(|block_op| std::iter::once(block_op).chain(block_op.children())).map(|op| flops_of(&op.name())).sum(),
         location: original.location(),
     })
+}
+
+/// Floating-point operations one op performs (a fused multiply-add counts 2).
+fn flops_of(op_name: &str) -> u64 {
+    match op_name {
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => 1,
+        "math.fma" => 2,
+        _ => 0,
+    }
 }
 
 /// Parses `[affine_map<(d0, d1) -> (d0, 0, d1 + d0)>, ...]` into result lists.

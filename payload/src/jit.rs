@@ -21,7 +21,7 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "buffer-deallocation-pipeline,",
     "func.func(convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
-    "lower-affine,expand-strided-metadata,finalize-memref-to-llvm,convert-scf-to-cf,",
+    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
     "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
 );
 

@@ -14,6 +14,7 @@ pub mod diagnostics;
 pub mod ffi;
 pub mod jit;
 pub mod npy;
+pub mod peak;
 pub mod tensor;
 
 pub use describe::describe;

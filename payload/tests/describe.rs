@@ -20,3 +20,16 @@ fn describes_conv_layer() {
     assert_eq!(info.ops[2].operands[1].producer, Some(1), "relu reads the conv");
     assert_eq!(info.functions, ["conv"]);
 }
+
+#[test]
+fn counts_flops_statically() {
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, "conv.mlir", CONV).unwrap();
+    let info = payload::describe(&context, &module, "conv.mlir").unwrap();
+    let per_point: Vec<u64> = info.ops.iter().map(|op| op.flops_per_point).collect();
+    assert_eq!(per_point, [0, 2, 1], "broadcast copies; conv multiplies and adds; relu takes a max");
+    let conv = 2 * 5 * 80 * 100 * 128 * 3 * 3 * 128;
+    let relu = 5 * 80 * 100 * 128;
+    assert_eq!(info.static_flops("conv"), Some(conv + relu));
+    assert_eq!(info.static_flops("no_such_function"), Some(0));
+}

@@ -51,6 +51,9 @@ pub struct PayloadOp {
     pub extents: Vec<Option<i64>>,
     /// Inputs then inits.
     pub operands: Vec<OperandInfo>,
+    /// Floating-point operations per iteration point (1 per add, multiply,
+    /// max…, 2 per fused multiply-add), counted in the generalized body.
+    pub flops_per_point: u64,
     /// The op's source location as MLIR prints it (`conv.mlir:13:16`), for notes.
     pub location: String,
 }
@@ -70,6 +73,16 @@ impl PayloadInfo {
     /// How many ops of `kind` there are in `function`.
     pub fn count_in_function(&self, function: &str, kind: &str) -> usize {
         self.ops.iter().filter(|op| op.function == function && op.kind == kind).count()
+    }
+
+    /// Floating-point operations one call of `function` performs, counted
+    /// statically; `None` when an op that computes has a dynamic extent.
+    pub fn static_flops(&self, function: &str) -> Option<u64> {
+        self.ops
+            .iter()
+            .filter(|op| op.function == function && op.flops_per_point > 0)
+            .map(|op| op.extents.iter().try_fold(op.flops_per_point, |product, extent| extent.map(|e| product * e as u64)))
+            .sum()
     }
 
     /// Position of `op` among the ops of its kind in its function.

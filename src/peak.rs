@@ -1,0 +1,44 @@
+//! `sched-apply peak`: this core's fp32 FMA throughput, measured by a
+//! JIT-compiled kernel and cached so `run` can quote % of peak.
+
+use std::path::PathBuf;
+
+/// Where the measured peak is kept: `$XDG_CACHE_HOME/sched-apply/peak` or `~/.cache/sched-apply/peak`.
+fn cache_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from).or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("sched-apply").join("peak"))
+}
+
+/// The CPU's model name, so a cache from another machine is not reused.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| info.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split_once(':')).map(|(_, m)| m.trim().to_string()))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The cached peak in GFLOP/s, if one was measured on this CPU model.
+pub fn cached() -> Option<f64> {
+    let text = std::fs::read_to_string(cache_path()?).ok()?;
+    let (model, value) = text.trim().rsplit_once('\t')?;
+    (model == cpu_model()).then(|| value.parse().ok()).flatten()
+}
+
+/// Measures the peak (median of `calls` per kernel), caches it and returns
+/// it with the per-width figures.
+pub fn measure(calls: usize) -> Result<(f64, Vec<payload::peak::PeakMeasure>), String> {
+    let (best, measures) = payload::peak::measure_peak(calls).map_err(|e| e.to_string())?;
+    if let Some(path) = cache_path() {
+        let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
+        let _ = std::fs::write(&path, format!("{}\t{best}\n", cpu_model()));
+    }
+    Ok((best, measures))
+}
+
+/// The peak for `run`: given, cached, or measured now.
+pub fn for_run(given: Option<f64>) -> Result<f64, String> {
+    match given.or_else(cached) {
+        Some(value) => Ok(value),
+        None => measure(7).map(|(best, _)| best),
+    }
+}

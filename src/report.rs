@@ -1,0 +1,200 @@
+//! What `sched-apply run` prints: a short human report, or (`--json`) one JSON
+//! object with every figure.
+
+use crate::compare::{Comparison, Tolerance};
+
+/// Timings of one payload version over several calls.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// Timed calls (after the warm-up).
+    pub calls: usize,
+    /// Median seconds per call.
+    pub median_s: f64,
+    /// Fastest call.
+    pub min_s: f64,
+    /// Slowest call.
+    pub max_s: f64,
+}
+
+impl Timing {
+    /// Summarizes per-call seconds (at least one).
+    pub fn from_seconds(mut seconds: Vec<f64>) -> Self {
+        seconds.sort_by(f64::total_cmp);
+        let n = seconds.len();
+        let median_s = if n % 2 == 1 { seconds[n / 2] } else { (seconds[n / 2 - 1] + seconds[n / 2]) / 2.0 };
+        Timing { calls: n, median_s, min_s: seconds[0], max_s: seconds[n - 1] }
+    }
+}
+
+/// Everything one `run` measured.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunReport {
+    /// The payload file.
+    pub payload: String,
+    /// The entry function.
+    pub entry: String,
+    /// The schedule file.
+    pub schedule: String,
+    /// FLOPs per call, counted statically.
+    pub flops: Option<u64>,
+    /// Compile phases of the scheduled payload, seconds: plan, apply, lower, jit.
+    pub compile_s: [f64; 4],
+    /// The comparison with the unscheduled payload (`--check`) and its tolerance.
+    pub check: Option<(Comparison, Tolerance)>,
+    /// The scheduled payload's timing (`--bench`).
+    pub bench: Option<Timing>,
+    /// The unscheduled payload's timing (`--bench`).
+    pub unscheduled: Option<Timing>,
+    /// The peak used for % of peak, GFLOP/s.
+    pub peak_gflops: Option<f64>,
+    /// Files written by `--save-outputs`.
+    pub saved: Vec<String>,
+}
+
+impl RunReport {
+    /// GFLOP/s at a median time.
+    fn gflops(&self, timing: &Timing) -> Option<f64> {
+        self.flops.filter(|_| timing.median_s > 0.0).map(|f| f as f64 / timing.median_s / 1e9)
+    }
+
+    fn speedup(&self) -> Option<f64> {
+        Some(self.unscheduled.as_ref()?.median_s / self.bench.as_ref()?.median_s)
+    }
+
+    /// The human report.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{} @{} with {}\n", self.payload, self.entry, self.schedule);
+        let [plan, apply, lower, jit] = self.compile_s;
+        out.push_str(&format!("  compile: plan {}, apply {}, lower {}, JIT {}\n", seconds(plan), seconds(apply), seconds(lower), seconds(jit)));
+        if let Some((comparison, tolerance)) = &self.check {
+            let verdict = if comparison.mismatch.is_some() { "MISMATCH" } else { "ok" };
+            out.push_str(&format!(
+                "  check: {verdict} against the unscheduled payload (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:e}, atol {:e})\n",
+                comparison.max_abs_diff, comparison.max_rel_diff, tolerance.rtol, tolerance.atol
+            ));
+        }
+        if let Some(bench) = &self.bench {
+            out.push_str(&format!("  scheduled:   median {} over {} calls (min {}, max {})", seconds(bench.median_s), bench.calls, seconds(bench.min_s), seconds(bench.max_s)));
+            if let Some(gflops) = self.gflops(bench) {
+                out.push_str(&format!(", {gflops:.2} GFLOP/s"));
+                if let Some(peak) = self.peak_gflops {
+                    out.push_str(&format!(" = {:.1}% of peak ({peak:.2} GFLOP/s)", 100.0 * gflops / peak));
+                }
+            }
+            out.push('\n');
+        }
+        if let Some(reference) = &self.unscheduled {
+            out.push_str(&format!("  unscheduled: median {} over {} calls", seconds(reference.median_s), reference.calls));
+            if let Some(gflops) = self.gflops(reference) {
+                out.push_str(&format!(", {gflops:.2} GFLOP/s"));
+            }
+            if let Some(speedup) = self.speedup() {
+                out.push_str(&format!("; speedup {speedup:.1}x"));
+            }
+            out.push('\n');
+        }
+        if let Some(flops) = self.flops.filter(|_| self.bench.is_some()) {
+            out.push_str(&format!("  FLOPs per call (static count): {flops}\n"));
+        }
+        for file in &self.saved {
+            out.push_str(&format!("  saved {file}\n"));
+        }
+        out
+    }
+
+    /// One JSON object with every figure (null where not measured).
+    pub fn to_json(&self) -> String {
+        let bench = self.bench.as_ref();
+        let gflops = bench.and_then(|b| self.gflops(b));
+        let percent = gflops.zip(self.peak_gflops).map(|(g, p)| 100.0 * g / p);
+        let comparison = self.check.as_ref().map(|(c, _)| c);
+        let [plan, apply, lower, jit] = self.compile_s;
+        let fields: Vec<(&str, String)> = vec![
+            ("payload", string(&self.payload)),
+            ("entry", string(&self.entry)),
+            ("schedule", string(&self.schedule)),
+            ("flops", self.flops.map_or("null".into(), |f| f.to_string())),
+            ("calls", bench.map_or("null".into(), |b| b.calls.to_string())),
+            ("median_s", number(bench.map(|b| b.median_s))),
+            ("min_s", number(bench.map(|b| b.min_s))),
+            ("max_s", number(bench.map(|b| b.max_s))),
+            ("gflops", number(gflops)),
+            ("peak_gflops", number(self.peak_gflops)),
+            ("percent_of_peak", number(percent)),
+            ("unscheduled_median_s", number(self.unscheduled.as_ref().map(|u| u.median_s))),
+            ("speedup_vs_unscheduled", number(self.speedup())),
+            ("check", comparison.map_or("null".into(), |c| string(if c.mismatch.is_some() { "mismatch" } else { "ok" }))),
+            ("max_abs_diff", number(comparison.map(|c| c.max_abs_diff))),
+            ("max_rel_diff", number(comparison.map(|c| c.max_rel_diff))),
+            ("compile_s", format!("{{\"plan\": {}, \"apply\": {}, \"lower\": {}, \"jit\": {}}}", number(Some(plan)), number(Some(apply)), number(Some(lower)), number(Some(jit)))),
+            ("saved", format!("[{}]", self.saved.iter().map(|s| string(s)).collect::<Vec<_>>().join(", "))),
+        ];
+        let body: Vec<String> = fields.into_iter().map(|(k, v)| format!("  \"{k}\": {v}")).collect();
+        format!("{{\n{}\n}}\n", body.join(",\n"))
+    }
+}
+
+fn seconds(s: f64) -> String {
+    if s >= 1.0 {
+        format!("{s:.3} s")
+    } else if s >= 1e-3 {
+        format!("{:.3} ms", s * 1e3)
+    } else {
+        format!("{:.1} us", s * 1e6)
+    }
+}
+
+/// A JSON number; non-finite and missing values are `null`.
+fn number(value: Option<f64>) -> String {
+    match value {
+        Some(v) if v.is_finite() => format!("{v:e}"),
+        _ => "null".into(),
+    }
+}
+
+/// A JSON string.
+fn string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians_and_spread() {
+        let t = Timing::from_seconds(vec![3.0, 1.0, 2.0, 10.0]);
+        assert_eq!((t.calls, t.median_s, t.min_s, t.max_s), (4, 2.5, 1.0, 10.0));
+    }
+
+    #[test]
+    fn json_has_the_documented_keys_and_nulls() {
+        let report = RunReport {
+            payload: "a\"b.mlir".into(),
+            entry: "f".into(),
+            flops: Some(2_000_000_000),
+            bench: Some(Timing::from_seconds(vec![0.5])),
+            unscheduled: Some(Timing::from_seconds(vec![2.0])),
+            peak_gflops: Some(8.0),
+            ..Default::default()
+        };
+        let json = report.to_json();
+        assert!(json.contains("\"payload\": \"a\\\"b.mlir\""));
+        assert!(json.contains("\"median_s\": 5e-1"));
+        assert!(json.contains("\"gflops\": 4e0"));
+        assert!(json.contains("\"percent_of_peak\": 5e1"));
+        assert!(json.contains("\"speedup_vs_unscheduled\": 4e0"));
+        assert!(json.contains("\"max_abs_diff\": null"));
+        assert!(json.contains("\"compile_s\": {\"plan\": 0e0, \"apply\": 0e0, \"lower\": 0e0, \"jit\": 0e0}"));
+    }
+}

@@ -1,0 +1,237 @@
+//! `sched-apply run`: apply the schedule, JIT-compile the result, call it on
+//! given or seeded-random inputs, and optionally compare it with the
+//! unscheduled payload (`--check`), time it (`--bench`) and save its results.
+
+use crate::compare::{compare, Tolerance};
+use crate::report::{RunReport, Timing};
+use crate::{default_schedule, read, read_schedule, Exit};
+use interpreter::pipeline::{self, render_on_payload, Stop};
+use payload::jit::Program;
+use payload::tensor::Tensor;
+use payload::PayloadError;
+use schedule_lang::SourceFile;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Options of `sched-apply run`.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The payload: an MLIR module with linalg ops on tensors of static shape.
+    pub payload: PathBuf,
+    /// The schedule. Default: the payload's path with `.sched` instead of `.mlir`.
+    pub schedule: Option<PathBuf>,
+    /// The function to call. Default: the payload's only public function.
+    #[arg(long, value_name = "NAME")]
+    pub entry: Option<String>,
+    /// Input tensors as .npy files, one per argument, comma-separated. Default: seeded random values.
+    #[arg(long, value_delimiter = ',', value_name = "A.npy,B.npy")]
+    pub inputs: Vec<PathBuf>,
+    /// Seed for the random inputs (floats uniform in [-1, 1), integers in [-8, 8)).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Write each result as DIR/result<i>.npy.
+    #[arg(long, value_name = "DIR")]
+    pub save_outputs: Option<PathBuf>,
+    /// Also run the unscheduled payload on the same inputs and compare; a mismatch exits with 1.
+    #[arg(long)]
+    pub check: bool,
+    /// Relative tolerance of --check. Default: 1e-4 for f32, 1e-9 for f64, 0 for integers.
+    #[arg(long)]
+    pub rtol: Option<f64>,
+    /// Absolute tolerance of --check. Default: scaled to the expected results' largest magnitude M:
+    /// 1e-5·M for f32, 1e-12·M for f64 (reassociated and fused sums round differently), 0 for integers.
+    #[arg(long)]
+    pub atol: Option<f64>,
+    /// Time N calls after a warm-up; report the median, GFLOP/s, % of peak and the speedup over the unscheduled payload.
+    #[arg(long, value_name = "N")]
+    pub bench: Option<usize>,
+    /// Warm-up calls before timing.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub warmup: usize,
+    /// Timed calls of the unscheduled payload for the speedup (it can be slow). Default: min(N, 3).
+    #[arg(long, value_name = "N")]
+    pub reference_calls: Option<usize>,
+    /// Peak GFLOP/s for % of peak. Default: the one `sched-apply peak` cached, else measured now.
+    #[arg(long, value_name = "X")]
+    pub peak_gflops: Option<f64>,
+    /// Print every figure as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Prints progress on stderr when it is a terminal.
+fn progress(message: &str) {
+    if std::io::stderr().is_terminal() {
+        eprintln!("... {message}");
+    }
+}
+
+/// Renders a payload error: its message, then MLIR's diagnostics on the payload source.
+fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit {
+    let mut text = format!("{}\n", error.message);
+    for diagnostic in &error.diagnostics {
+        text.push_str(&render_on_payload(diagnostic, payload));
+    }
+    if error.internal { Exit::Internal(text) } else { Exit::Input(text) }
+}
+
+/// Runs `sched-apply run`.
+pub fn run(args: RunArgs) -> Result<(), Exit> {
+    let schedule_path = match args.schedule.clone() {
+        Some(path) => path,
+        None => default_schedule(&args.payload)?,
+    };
+    let schedule = read_schedule(&schedule_path)?;
+    let payload_name = args.payload.display().to_string();
+    let payload_text = read(&args.payload)?;
+    let payload_source = SourceFile::new(payload_name.clone(), payload_text.clone());
+
+    progress("applying the schedule");
+    let outcome = pipeline::run(&schedule, &payload_name, &payload_text, Stop::Apply)?;
+    for remark in &outcome.remarks {
+        eprint!("{remark}");
+    }
+    let transformed = outcome.payload.unwrap_or_default();
+
+    progress("compiling the scheduled payload");
+    // Messages about the transformed payload point into its text, not the file's.
+    let transformed_source = SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
+    let program = Program::compile(&transformed_source.name, &transformed, args.entry.as_deref()).map_err(|e| payload_failure(e, &transformed_source))?;
+    let mut report = RunReport {
+        payload: payload_name.clone(),
+        entry: program.signature.name.clone(),
+        schedule: schedule.name.clone(),
+        compile_s: [outcome.times.plan_s, outcome.times.apply_s, program.times.lower_s, program.times.jit_s],
+        ..Default::default()
+    };
+    let inputs = load_inputs(&args, &program, &payload_source)?;
+
+    let mut results = program.new_results();
+    program.call(&mut inputs.clone(), &mut results).map_err(Exit::Internal)?;
+
+    let needs_reference = args.check || args.bench.is_some();
+    let reference = if needs_reference {
+        progress("compiling the unscheduled payload");
+        Some(Program::compile(&payload_name, &payload_text, Some(&program.signature.name)).map_err(|e| payload_failure(e, &payload_source))?)
+    } else {
+        None
+    };
+    if let (true, Some(reference)) = (args.check, &reference) {
+        progress("running the unscheduled payload");
+        let mut expected = reference.new_results();
+        reference.call(&mut inputs.clone(), &mut expected).map_err(Exit::Internal)?;
+        let tolerance = tolerance(&args, &program, &expected);
+        let comparison = compare(&results, &expected, tolerance);
+        report.check = Some((comparison, tolerance));
+    }
+    if let Some(dir) = &args.save_outputs {
+        report.saved = save_outputs(dir, &results)?;
+    }
+    if let (Some(calls), Some(reference)) = (args.bench, &reference) {
+        let calls = calls.max(1);
+        report.flops = static_flops(&payload_name, &payload_text, &program.signature.name);
+        progress(&format!("timing {calls} calls of the scheduled payload"));
+        report.bench = Some(time_calls(&program, &inputs, args.warmup, calls)?);
+        let reference_calls = args.reference_calls.unwrap_or(calls.min(3)).max(1);
+        progress(&format!("timing {reference_calls} calls of the unscheduled payload"));
+        report.unscheduled = Some(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?);
+        if report.flops.is_some() {
+            report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)?);
+        }
+    }
+
+    print!("{}", if args.json { report.to_json() } else { report.to_text() });
+    if let Some((comparison, _)) = &report.check {
+        if let Some(mismatch) = &comparison.mismatch {
+            return Err(Exit::Input(format!(
+                "error: the scheduled payload differs from the unscheduled one: result {} at index {:?} is {} but should be {}\n  = help: if the difference is rounding (reassociated sums), loosen --rtol/--atol",
+                mismatch.result, mismatch.index, mismatch.got, mismatch.want
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The `--inputs` files checked against the signature, or seeded random tensors.
+fn load_inputs(args: &RunArgs, program: &Program, payload: &SourceFile) -> Result<Vec<Tensor>, Exit> {
+    let signature = &program.signature;
+    if args.inputs.is_empty() {
+        return Ok(signature.inputs.iter().enumerate().map(|(i, ty)| Tensor::random(ty.clone(), args.seed.wrapping_add(i as u64))).collect());
+    }
+    if args.inputs.len() != signature.inputs.len() {
+        return Err(Exit::Input(format!(
+            "error: --inputs gives {} file(s), but @{} in {} takes {} argument(s): {}",
+            args.inputs.len(),
+            signature.name,
+            payload.name,
+            signature.inputs.len(),
+            signature.inputs.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    let mut tensors = Vec::new();
+    for (i, (path, ty)) in args.inputs.iter().zip(&signature.inputs).enumerate() {
+        let bytes = std::fs::read(path).map_err(|e| Exit::Input(format!("{}: error: cannot read the file: {e}", path.display())))?;
+        let tensor = payload::npy::read(&bytes).map_err(|why| Exit::Input(format!("{}: error: {why}", path.display())))?;
+        if tensor.ty != *ty {
+            return Err(Exit::Input(format!(
+                "{}: error: holds {}, but argument {i} of @{} ({}) is {ty}\n  = help: the file must have the argument's shape and dtype exactly",
+                path.display(),
+                tensor.ty,
+                signature.name,
+                payload.name
+            )));
+        }
+        tensors.push(tensor);
+    }
+    Ok(tensors)
+}
+
+/// The `--check` tolerance: the flags, else defaults for the result type. A
+/// reduction's rounding error grows with the magnitude of its terms, not of
+/// its (possibly cancelled) result, so the default `atol` scales with the
+/// largest expected magnitude.
+fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Tolerance {
+    use payload::tensor::ElementType::*;
+    let element = program.signature.results.iter().map(|r| r.element).find(|e| e.is_float()).unwrap_or(I64);
+    let scale = expected.iter().flat_map(|t| t.to_f64()).map(f64::abs).filter(|v| v.is_finite()).fold(1.0, f64::max);
+    let (rtol, atol) = match element {
+        F32 => (1e-4, 1e-5 * scale),
+        F64 => (1e-9, 1e-12 * scale),
+        I32 | I64 => (0.0, 0.0),
+    };
+    Tolerance { rtol: args.rtol.unwrap_or(rtol), atol: args.atol.unwrap_or(atol) }
+}
+
+/// Times `calls` calls after `warmup` untimed ones; each call gets fresh copies of the inputs (copied outside the timer).
+fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize) -> Result<Timing, Exit> {
+    let mut results = program.new_results();
+    let mut seconds = Vec::with_capacity(calls);
+    for call in 0..warmup + calls {
+        let mut fresh = inputs.to_vec();
+        let start = Instant::now();
+        program.call(&mut fresh, &mut results).map_err(Exit::Internal)?;
+        let elapsed = start.elapsed().as_secs_f64();
+        if call >= warmup {
+            seconds.push(elapsed);
+        }
+    }
+    Ok(Timing::from_seconds(seconds))
+}
+
+fn static_flops(payload_name: &str, payload_text: &str, entry: &str) -> Option<u64> {
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, payload_name, payload_text).ok()?;
+    payload::describe(&context, &module, payload_name).ok()?.static_flops(entry)
+}
+
+fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
+    std::fs::create_dir_all(dir).map_err(|e| Exit::Input(format!("{}: error: cannot create the directory: {e}", dir.display())))?;
+    let mut saved = Vec::new();
+    for (i, result) in results.iter().enumerate() {
+        let path = dir.join(format!("result{i}.npy"));
+        crate::write_bytes(&path, &payload::npy::write(result))?;
+        saved.push(path.display().to_string());
+    }
+    Ok(saved)
+}

@@ -1,0 +1,134 @@
+//! `sched-apply run` as a user meets it: the examples run and match their
+//! unscheduled payloads, `.npy` inputs and outputs, located input errors,
+//! and the JSON report. No test asserts a duration.
+
+mod common;
+
+use payload::tensor::{ElementType, Tensor, TensorType};
+use std::process::{Command, Output};
+
+fn sched_apply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sched-apply")).args(args).current_dir(common::root()).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
+    let output = sched_apply(&["run", "examples/halide_conv/conv.mlir", "--check"]);
+    assert_eq!(output.status.code(), Some(0), "{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(text(&output.stdout).contains("check: ok against the unscheduled payload"), "{}", text(&output.stdout));
+}
+
+#[test]
+fn every_fixture_schedule_runs_and_matches() {
+    for fixture in ["conv_small.sched", "matmul_register_tile.sched", "chain_compute_at.sched", "matmul_fuse_unroll.sched", "fill_matmul_update.sched"] {
+        let path = format!("tests/fixtures/{fixture}");
+        let header = std::fs::read_to_string(common::root().join(&path)).unwrap();
+        let payload = header.lines().next().and_then(|l| l.strip_prefix("# payload: ")).unwrap().to_string();
+        let output = sched_apply(&["run", &format!("tests/payloads/{payload}"), &path, "--check", "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{fixture}: {}{}", text(&output.stdout), text(&output.stderr));
+        assert!(text(&output.stdout).contains("\"check\": \"ok\""), "{fixture}: {}", text(&output.stdout));
+    }
+}
+
+fn f32_tensor(shape: &[i64], seed: u64) -> Tensor {
+    Tensor::random(TensorType { element: ElementType::F32, shape: shape.to_vec() }, seed)
+}
+
+#[test]
+fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
+    let directory = common::tempdir();
+    let (a, b, c) = (f32_tensor(&[64, 128], 1), f32_tensor(&[128, 96], 2), f32_tensor(&[64, 96], 3));
+    let mut paths = Vec::new();
+    for (name, tensor) in [("a", &a), ("b", &b), ("c", &c)] {
+        let path = directory.join(format!("{name}.npy"));
+        std::fs::write(&path, payload::npy::write(tensor)).unwrap();
+        paths.push(path.display().to_string());
+    }
+    let out = directory.join("out");
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_register_tile.sched",
+        "--inputs",
+        &paths.join(","),
+        "--save-outputs",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let result = payload::npy::read(&std::fs::read(out.join("result0.npy")).unwrap()).unwrap();
+    assert_eq!(result.ty.shape, vec![64, 96]);
+    // C + A·B computed here in f64.
+    let (a, b, c, r) = (a.to_f64(), b.to_f64(), c.to_f64(), result.to_f64());
+    for i in 0..64 {
+        for j in 0..96 {
+            let want = c[i * 96 + j] + (0..128).map(|k| a[i * 128 + k] * b[k * 96 + j]).sum::<f64>();
+            assert!((r[i * 96 + j] - want).abs() < 1e-4, "[{i}, {j}]: {} vs {want}", r[i * 96 + j]);
+        }
+    }
+}
+
+#[test]
+fn an_input_of_the_wrong_shape_is_a_located_error() {
+    let directory = common::tempdir();
+    let mut paths = Vec::new();
+    for (name, shape) in [("a", vec![64, 128]), ("b", vec![96, 128]), ("c", vec![64, 96])] {
+        let path = directory.join(format!("{name}.npy"));
+        std::fs::write(&path, payload::npy::write(&f32_tensor(&shape, 0))).unwrap();
+        paths.push(path.display().to_string());
+    }
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "--inputs", &paths.join(",")]);
+    assert_eq!(output.status.code(), Some(1));
+    let expected = format!(
+        "{}: error: holds tensor<96x128xf32>, but argument 1 of @matmul (tests/payloads/matmul.mlir) is tensor<128x96xf32>\n  = help: the file must have the argument's shape and dtype exactly\n",
+        paths[1]
+    );
+    assert_eq!(text(&output.stderr), expected);
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "--inputs", &paths[0]]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        "error: --inputs gives 1 file(s), but @matmul in tests/payloads/matmul.mlir takes 3 argument(s): tensor<64x128xf32>, tensor<128x96xf32>, tensor<64x96xf32>\n"
+    );
+}
+
+#[test]
+fn bench_json_reports_every_figure() {
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "3", "--json", "--peak-gflops", "100", "--check"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json = text(&output.stdout);
+    let value = |key: &str| -> f64 {
+        let start = json.find(&format!("\"{key}\": ")).unwrap_or_else(|| panic!("no {key} in {json}")) + key.len() + 4;
+        let rest = &json[start..];
+        rest[..rest.find([',', '\n', '}']).unwrap()].trim().parse().unwrap_or_else(|_| panic!("{key} is not a number in {json}"))
+    };
+    assert_eq!(value("flops"), (2 * 64 * 96 * 128) as f64, "the matmul's multiply-adds, 2 FLOPs each");
+    assert_eq!(value("calls"), 3.0);
+    assert_eq!(value("peak_gflops"), 100.0);
+    let gflops = value("gflops");
+    assert!((gflops - value("flops") / value("median_s") / 1e9).abs() <= 1e-9 * gflops);
+    assert!((value("percent_of_peak") - gflops).abs() <= 1e-9 * gflops, "with a peak of 100, % of peak equals GFLOP/s");
+    assert!((value("speedup_vs_unscheduled") - value("unscheduled_median_s") / value("median_s")).abs() < 1e-6 * value("speedup_vs_unscheduled"));
+    assert!(value("max_abs_diff") >= 0.0);
+    for phase in ["\"plan\": ", "\"apply\": ", "\"lower\": ", "\"jit\": "] {
+        assert!(json.contains(phase), "{json}");
+    }
+}
+
+#[test]
+fn several_public_functions_need_an_entry() {
+    let directory = common::tempdir();
+    let payload = directory.join("two.mlir");
+    let matmul = std::fs::read_to_string(common::root().join("tests/payloads/matmul.mlir")).unwrap();
+    std::fs::write(&payload, format!("{matmul}\n{}", matmul.replace("@matmul", "@other"))).unwrap();
+    let schedule = directory.join("two.sched");
+    std::fs::write(&schedule, "func mm = @matmul:linalg.matmul (i, j | k)\nmm.split(i, io, ii, 8)\n").unwrap();
+    let output = sched_apply(&["run", payload.to_str().unwrap(), schedule.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("has 2 public functions: @matmul, @other; choose one with --entry NAME"), "{}", text(&output.stderr));
+    let output = sched_apply(&["run", payload.to_str().unwrap(), schedule.to_str().unwrap(), "--entry", "matmul", "--check"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
