@@ -4,7 +4,7 @@
 install:
 	@bash scripts/install.sh
 
-# Apply examples/halide_conv's schedule, print the script and the transformed IR, time the apply.
+# Apply examples/halide_conv's schedule, print the script and the transformed IR, then run, check and time it.
 demo: install
 	cargo build --release --quiet
 	@bash scripts/demo.sh

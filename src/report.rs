@@ -69,7 +69,7 @@ impl RunReport {
         if let Some((comparison, tolerance)) = &self.check {
             let verdict = if comparison.mismatch.is_some() { "MISMATCH" } else { "ok" };
             out.push_str(&format!(
-                "  check: {verdict} against the unscheduled payload (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:e}, atol {:e})\n",
+                "  check: {verdict} against the unscheduled payload (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:.1e}, atol {:.3e})\n",
                 comparison.max_abs_diff, comparison.max_rel_diff, tolerance.rtol, tolerance.atol
             ));
         }

@@ -567,9 +567,9 @@ impl<'a> Planner<'a> {
             self.script.comment(format!("unroll: {}", self.source.slice(span)));
             self.script.op(format!("transform.loop.unroll %{handle} {{factor = {factor}}} : {ANY_OP}"), self.at(span));
         }
-        self.script.comment("clean up");
+        self.script.comment("clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor buffer is allocated per call");
         for function in &functions {
-            self.script.op(format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"), None);
+            self.script.op(format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.tensor.fold_tensor_empty\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"), None);
             self.script.op(format!("transform.apply_cse to %{function} : {ANY_OP}"), None);
         }
     }
