@@ -1,8 +1,12 @@
 //! Latency of each phase of `sched-apply` on the examples: parse, resolve +
-//! plan, and the whole apply (payload parsing, description, interpreter).
+//! plan, and the whole apply (payload parsing, description, interpreter);
+//! then the JIT-compiled payload's call throughput, scheduled and not
+//! (criterion reports it in elements per second: FLOPs).
 //! Run with `cargo bench`; pin to one core (`taskset -c 1`) on a shared machine.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use payload::jit::Program;
+use payload::tensor::Tensor;
 use interpreter::pipeline::{run, Stop};
 use schedule_lang::SourceFile;
 use std::hint::black_box;
@@ -38,5 +42,30 @@ fn phases(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, phases);
+fn jit_run(c: &mut Criterion) {
+    for example in examples() {
+        let transformed = run(&example.schedule, example.payload_name, &example.payload, Stop::Apply).unwrap().payload.unwrap();
+        let flops = {
+            let context = payload::new_context();
+            let module = payload::parse_module(&context, example.payload_name, &example.payload).unwrap();
+            let info = payload::describe(&context, &module, example.payload_name).unwrap();
+            info.static_flops(&info.functions[0]).unwrap()
+        };
+        let mut group = c.benchmark_group(format!("{}/run", example.name));
+        group.throughput(Throughput::Elements(flops));
+        group.sample_size(10);
+        for (label, text) in [("scheduled", transformed.as_str()), ("unscheduled", example.payload.as_str())] {
+            if label == "unscheduled" && flops > 1_000_000_000 {
+                continue; // seconds per call; `sched-apply run --bench` measures it
+            }
+            let program = Program::compile(example.payload_name, text, None).unwrap();
+            let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64)).collect();
+            let mut results = program.new_results();
+            group.bench_function(label, |b| b.iter(|| program.call(&mut inputs.clone(), &mut results).unwrap()));
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, phases, jit_run);
 criterion_main!(benches);
