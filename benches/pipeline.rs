@@ -44,13 +44,9 @@ fn phases(c: &mut Criterion) {
 
 fn jit_run(c: &mut Criterion) {
     for example in examples() {
-        let transformed = run(&example.schedule, example.payload_name, &example.payload, Stop::Apply).unwrap().payload.unwrap();
-        let flops = {
-            let context = payload::new_context();
-            let module = payload::parse_module(&context, example.payload_name, &example.payload).unwrap();
-            let info = payload::describe(&context, &module, example.payload_name).unwrap();
-            info.static_flops(&info.functions[0]).unwrap()
-        };
+        let outcome = run(&example.schedule, example.payload_name, &example.payload, Stop::Apply).unwrap();
+        let flops = outcome.info.static_flops(&outcome.info.functions[0]).unwrap();
+        let transformed = outcome.payload.unwrap();
         let mut group = c.benchmark_group(format!("{}/run", example.name));
         group.throughput(Throughput::Elements(flops));
         group.sample_size(10);

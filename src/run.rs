@@ -92,7 +92,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     for remark in &outcome.remarks {
         eprint!("{remark}");
     }
-    let transformed = outcome.payload.unwrap_or_default();
+    let transformed = outcome.payload.clone().unwrap_or_default();
 
     progress("compiling the scheduled payload");
     // Messages about the transformed payload point into its text, not the file's.
@@ -130,7 +130,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     }
     if let (Some(calls), Some(reference)) = (args.bench, &reference) {
         let calls = calls.max(1);
-        report.flops = static_flops(&payload_name, &payload_text, &program.signature.name);
+        report.flops = outcome.info.static_flops(&program.signature.name);
         progress(&format!("timing {calls} calls of the scheduled payload"));
         report.bench = Some(time_calls(&program, &inputs, args.warmup, calls)?);
         let reference_calls = args.reference_calls.unwrap_or(calls.min(3)).max(1);
@@ -217,12 +217,6 @@ fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize)
         }
     }
     Ok(Timing::from_seconds(seconds))
-}
-
-fn static_flops(payload_name: &str, payload_text: &str, entry: &str) -> Option<u64> {
-    let context = payload::new_context();
-    let module = payload::parse_module(&context, payload_name, payload_text).ok()?;
-    payload::describe(&context, &module, payload_name).ok()?.static_flops(entry)
 }
 
 fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {

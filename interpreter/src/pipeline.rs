@@ -5,7 +5,7 @@
 
 use crate::apply::{apply_script, ApplyError};
 use crate::plan::plan;
-use payload::MlirMessage;
+use payload::{MlirMessage, PayloadInfo};
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
 use std::time::Instant;
 
@@ -20,6 +20,8 @@ pub struct Outcome {
     pub remarks: Vec<String>,
     /// Seconds spent in each phase.
     pub times: PhaseTimes,
+    /// The payload's structured ops, as the schedule was resolved against them.
+    pub info: PayloadInfo,
 }
 
 /// Wall-clock seconds per phase (0 for phases not run).
@@ -88,21 +90,21 @@ pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: 
     let info = payload::describe(&context, &module, payload_name).map_err(|error| Failure::Internal(error.to_string()))?;
     let model = schedule_lang::resolve(&file, &info).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     if stop == Stop::Check {
-        return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new(), times });
+        return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new(), times, info });
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let script = plan(&model, &info, schedule).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?.render();
     times.plan_s = start.elapsed().as_secs_f64();
     if stop == Stop::Plan {
-        return Ok(Outcome { script, payload: None, remarks: Vec::new(), times });
+        return Ok(Outcome { script, payload: None, remarks: Vec::new(), times, info });
     }
     let start = Instant::now();
     match apply_script(&context, &mut module, &script) {
         Ok(messages) => {
             times.apply_s = start.elapsed().as_secs_f64();
             let remarks = messages.iter().map(|m| render_located(m, schedule, payload_name)).collect();
-            Ok(Outcome { script, payload: Some(module.as_operation().to_string()), remarks, times })
+            Ok(Outcome { script, payload: Some(module.as_operation().to_string()), remarks, times, info })
         }
         Err(ApplyError::BadScript(messages, what)) => {
             let mut text = format!("internal error: {what}\n");

@@ -536,12 +536,7 @@ impl<'a> Planner<'a> {
         let functions: Vec<String> = self.function_handles.values().cloned().collect();
         if !self.vectorize.is_empty() {
             self.script.comment("fold unit dimensions so each tile vectorizes as one compact vector op");
-            for function in &functions {
-                self.script.op(
-                    format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"),
-                    None,
-                );
-            }
+            self.apply_patterns(&functions, &["linalg.fold_unit_extent_dims_via_slices", "canonicalization"], false);
             for (handle, span) in std::mem::take(&mut self.vectorize) {
                 self.script.comment(format!("vectorize: {}", self.source.slice(span)));
                 self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
@@ -550,10 +545,7 @@ impl<'a> Planner<'a> {
         if !self.hoist.is_empty() {
             self.script.comment("keep accumulator tiles in loop-carried values: hoist loop-invariant subsets, innermost loop first");
             self.script.comment("(after a cleanup, so each read and write of the tile is one subset pair)");
-            for function in &functions {
-                self.script.op(format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"), None);
-                self.script.op(format!("transform.apply_cse to %{function} : {ANY_OP}"), None);
-            }
+            self.apply_patterns(&functions, &["canonicalization"], true);
             for handle in std::mem::take(&mut self.hoist).into_iter().rev() {
                 self.script.op(format!("transform.loop.hoist_loop_invariant_subsets %{handle} : {ANY_OP}"), None);
             }
@@ -568,9 +560,18 @@ impl<'a> Planner<'a> {
             self.script.op(format!("transform.loop.unroll %{handle} {{factor = {factor}}} : {ANY_OP}"), self.at(span));
         }
         self.script.comment("clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor buffer is allocated per call");
-        for function in &functions {
-            self.script.op(format!("transform.apply_patterns to %{function} {{\n  transform.apply_patterns.tensor.fold_tensor_empty\n  transform.apply_patterns.canonicalization\n}} : {ANY_OP}"), None);
-            self.script.op(format!("transform.apply_cse to %{function} : {ANY_OP}"), None);
+        self.apply_patterns(&functions, &["tensor.fold_tensor_empty", "canonicalization"], true);
+    }
+
+    /// Applies the named pattern sets (`transform.apply_patterns.<name>`) to each
+    /// payload function, then, with `cse`, common subexpression elimination.
+    fn apply_patterns(&mut self, functions: &[String], patterns: &[&str], cse: bool) {
+        let body: String = patterns.iter().map(|p| format!("  transform.apply_patterns.{p}\n")).collect();
+        for function in functions {
+            self.script.op(format!("transform.apply_patterns to %{function} {{\n{body}}} : {ANY_OP}"), None);
+            if cse {
+                self.script.op(format!("transform.apply_cse to %{function} : {ANY_OP}"), None);
+            }
         }
     }
 }

@@ -272,11 +272,16 @@ impl JitEngine {
         if raw.ptr.is_null() { None } else { Some(Self { raw }) }
     }
 
-    /// Whether the module defines the packed wrapper of `function`'s C interface.
-    pub fn has_c_interface(&self, function: &str) -> bool {
+    /// The packed wrapper (`void(void**)`) of `function`'s C interface, or null.
+    fn c_interface_wrapper(&self, function: &str) -> *mut c_void {
         let name = format!("_mlir__mlir_ciface_{function}");
         // SAFETY: valid engine; the name is valid for the call.
-        !unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&name)) }.is_null()
+        unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&name)) }
+    }
+
+    /// Whether the module defines the packed wrapper of `function`'s C interface.
+    pub fn has_c_interface(&self, function: &str) -> bool {
+        !self.c_interface_wrapper(function).is_null()
     }
 
     /// Calls `function`'s C interface, `_mlir_ciface_<function>(desc*, …)`,
@@ -290,9 +295,7 @@ impl JitEngine {
                 return Err(format!("argument {i}: a buffer of {} bytes does not hold shape {:?}", arg.buffer.len(), arg.shape));
             }
         }
-        let wrapper_name = format!("_mlir__mlir_ciface_{function}");
-        // SAFETY: valid engine; the name is valid for the call.
-        let wrapper = unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&wrapper_name)) };
+        let wrapper = self.c_interface_wrapper(function);
         if wrapper.is_null() {
             return Err(format!("the compiled module has no C interface for `{function}`"));
         }
