@@ -637,13 +637,79 @@ test.sched:2:16: note: marked here
 fn unplanned_directive() {
     check(
         "matmul.mlir",
-        &format!("{MM}mm.pack(a)\n"),
+        &format!("{MM}mm.pipeline(i)\n"),
         r#"
-test.sched:2:4: error: `pack` is not supported by the planner yet
+test.sched:2:4: error: `pipeline` is not supported by the planner yet
   |
-2 | mm.pack(a)
-  |    ^^^^ understood, but cannot be turned into transform ops yet
+2 | mm.pipeline(i)
+  |    ^^^^^^^^ understood, but cannot be turned into transform ops yet
   = help: remove it for now; it is never ignored silently
+"#,
+    );
+}
+
+#[test]
+fn pack_unknown_operand() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.pack(in2, i)\nmm.pack(b, i)\n"),
+        r#"
+test.sched:2:9: error: `mm` has 2 inputs, so there is no `in2`
+  |
+2 | mm.pack(in2, i)
+  |         ^^^
+  = help: inputs are named in payload order (`ins(...)` of `linalg.matmul`): `in0`, `in1`
+
+test.sched:3:9: error: `b` does not name an input of `mm`
+  |
+3 | mm.pack(b, i)
+  |         ^
+  = help: name an input by its position in the op's `ins(...)`: `in0`, `in1`
+"#,
+    );
+}
+
+#[test]
+fn pack_at_unknown_loop() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(k, ko, ki, 16)\nmm.pack(in1, kk)\n"),
+        r#"
+test.sched:3:14: error: `kk` is not a loop around `mm`
+  |
+3 | mm.pack(in1, kk)
+  |              ^^ not a loop around it
+  = help: did you mean `ko`?
+"#,
+    );
+}
+
+#[test]
+fn pack_at_unmaterialized_loop() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(j, jo, ji, 16).pack(in1, k)\n"),
+        r#"
+test.sched:2:25: error: cannot pack `in1` of `mm` at `k`: `k` is left to the op itself (innermost unit-step loops in the op's dimension order are not tiled), so it is not a loop of the generated code
+  |
+2 | mm.split(j, jo, ji, 16).pack(in1, k)
+  |                         ^^^^^^^^^^^^
+  = help: pack at a loop that is materialized: the innermost loop of a tiling run (e.g. the `compute_at` loop) or an outer one that is tiled on its own
+"#,
+    );
+}
+
+#[test]
+fn pack_of_a_partial_reduction_tile() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(k, ko, ki, 48).reorder(ki, j, i, ko).pack(in1, ko)\n"),
+        r#"
+test.sched:2:47: error: cannot pack `in1` of `mm` at `ko`: the tile of reduction `k` there is partial or dynamic, and padding it would change the sum
+  |
+2 | mm.split(k, ko, ki, 48).reorder(ki, j, i, ko).pack(in1, ko)
+  |                                               ^^^^^^^^^^^^^
+  = help: choose split factors that divide the extents
 "#,
     );
 }

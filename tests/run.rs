@@ -24,7 +24,14 @@ fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
 
 #[test]
 fn every_fixture_schedule_runs_and_matches() {
-    for fixture in ["conv_small.sched", "matmul_register_tile.sched", "chain_compute_at.sched", "matmul_fuse_unroll.sched", "fill_matmul_update.sched"] {
+    let mut fixtures: Vec<String> = std::fs::read_dir(common::root().join("tests/fixtures"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|name| name.ends_with(".sched"))
+        .collect();
+    fixtures.sort();
+    assert!(fixtures.len() >= 10, "the fixtures were not found");
+    for fixture in fixtures {
         let path = format!("tests/fixtures/{fixture}");
         let header = std::fs::read_to_string(common::root().join(&path)).unwrap();
         let payload = header.lines().next().and_then(|l| l.strip_prefix("# payload: ")).unwrap().to_string();

@@ -51,6 +51,7 @@ pub fn plan(model: &Model, payload: &PayloadInfo, source: &SourceFile) -> Result
         unroll: Vec::new(),
         annotate_parallel: Vec::new(),
         hoist: Vec::new(),
+        packed: Vec::new(),
         transformed: false,
     };
     planner.bind();
@@ -90,6 +91,8 @@ struct Planner<'a> {
     /// Sequential `scf.for` loops, outer before inner, whose loop-invariant
     /// subsets (the accumulator tile) are hoisted into loop-carried values.
     hoist: Vec<String>,
+    /// `(func, stage, pack index)` of each `pack` planned so far.
+    packed: Vec<(usize, usize, usize)>,
     /// Whether any op changes the payload.
     transformed: bool,
 }
@@ -103,6 +106,11 @@ fn uses_forall(stage: &Stage, the_loop: &Loop) -> bool {
 /// Extents of a stage's dimensions in the region it computes; `None` when
 /// dynamic or made of partial tiles.
 type Region = Vec<Option<i64>>;
+
+/// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
+fn zero_attribute(element: &str) -> String {
+    if element.starts_with('f') || element.starts_with("bf") { format!("0.0 : {element}") } else { format!("0 : {element}") }
+}
 
 fn ceil_div(a: i64, b: i64) -> i64 {
     (a + b - 1) / b
@@ -208,6 +216,17 @@ impl<'a> Planner<'a> {
         let group_of = |i: usize| groups.iter().find(|g| g.contains(&i)).cloned();
         // A fused loop is a `compute_at` target at its innermost component.
         let is_target = |i: usize| target_names.iter().any(|t| t == loops[i].visible_name()) && group_of(i).is_none_or(|g| g.end == i + 1);
+        // A `pack` copies at the end of a tiling run: this stage's packs, and
+        // those of the funcs computed inside this one at its loops.
+        let mut pack_loops: Vec<&str> = stage.packs.iter().map(|p| p.loop_name.as_str()).collect();
+        if is_last {
+            for other in &model.funcs {
+                if matches!(other.placement, Placement::At { consumer, .. } if consumer == func) {
+                    pack_loops.extend(other.stages.iter().flat_map(|s| s.packs.iter().map(|p| p.loop_name.as_str())));
+                }
+            }
+        }
+        let packs_at = |i: usize| pack_loops.contains(&loops[i].visible_name()) && group_of(i).is_none_or(|g| g.end == i + 1);
 
         for l in loops {
             if let (Some(parallel), Some(other)) = (l.parallel, l.unroll.or(l.vectorize)) {
@@ -223,9 +242,13 @@ impl<'a> Planner<'a> {
         let mut current = region.clone();
         let mut trips = Vec::new();
         let mut after = Vec::new();
+        // Tile size of each loop: its step, or the whole extent when smaller
+        // (a loop of one iteration kept as a `compute_at` or `pack` point).
+        let mut tile_sizes = Vec::new();
         for l in loops {
             let extent = current[l.dim];
             trips.push(extent.map(|e| ceil_div(e, l.step)));
+            tile_sizes.push(extent.map_or(l.step, |e| e.min(l.step)));
             current[l.dim] = match extent {
                 Some(e) if e <= l.step => Some(e),
                 Some(e) if e % l.step == 0 => Some(l.step),
@@ -288,7 +311,7 @@ impl<'a> Planner<'a> {
         }
 
         // Group the loops to materialize into tiling runs.
-        let materialized: Vec<usize> = (0..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i)).collect();
+        let materialized: Vec<usize> = (0..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i) || packs_at(i)).collect();
         let mut segments: Vec<Vec<usize>> = Vec::new();
         for &i in &materialized {
             let l = &loops[i];
@@ -298,7 +321,7 @@ impl<'a> Planner<'a> {
                 // A fused scf.for nest is coalesced from its outermost loop down,
                 // so nothing may be tiled inside it in the same run.
                 let ends_fused_for = !uses_forall(stage, last) && group_of(last_index).is_some_and(|g| g.end == last_index + 1);
-                !is_target(last_index) && !ends_fused_for && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
+                !is_target(last_index) && !packs_at(last_index) && !ends_fused_for && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
             });
             if extend {
                 segments.last_mut().expect("checked above").push(i);
@@ -311,11 +334,13 @@ impl<'a> Planner<'a> {
             return;
         }
 
-        let mut containing: Vec<String> = Vec::new();
+        // Handles of the loops materialized so far, with the name of the
+        // innermost loop each holds.
+        let mut containing: Vec<(String, String)> = Vec::new();
         for segment in &segments {
             let forall = uses_forall(stage, &loops[segment[0]]);
             let sizes: Vec<String> = (0..stage.dims.len())
-                .map(|d| segment.iter().find(|&&i| loops[i].dim == d).map_or(0, |&i| loops[i].step).to_string())
+                .map(|d| segment.iter().find(|&&i| loops[i].dim == d).map_or(0, |&i| tile_sizes[i]).to_string())
                 .collect();
             let names: Vec<&str> = segment.iter().map(|&i| loops[i].name.as_str()).collect();
             let mut tiled = self.script.fresh(&format!("{}_tiled", model_func.name));
@@ -343,7 +368,7 @@ impl<'a> Planner<'a> {
                     }
                     self.annotate_parallel.push((forall.clone(), first.parallel.unwrap_or(first.span)));
                 }
-                containing.push(forall);
+                containing.push((forall, loops[*segment.last().expect("a segment has loops")].visible_name().to_string()));
             } else {
                 self.script.comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
                 let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
@@ -395,20 +420,87 @@ impl<'a> Planner<'a> {
                                     .with_help(format!("unroll the fused loop: `unroll({})`", one.visible_name())),
                             );
                         }
-                        containing.push(fused_handle);
+                        containing.push((fused_handle, loops[last].visible_name().to_string()));
                     }
-                    None => containing.push(loop_handles.last().expect("a segment has loops").clone()),
+                    None => containing.push((loop_handles.last().expect("a segment has loops").clone(), loops[last].visible_name().to_string())),
                 }
             }
             handle = tiled;
             let last = *segment.last().expect("a segment has loops");
+            let at = loops[last].visible_name().to_string();
+            self.plan_packs(func, stage_index, &at, &mut handle, after[last].clone());
             if is_target(last) {
                 self.fuse_producers(func, stage, &loops[last], &mut containing, after[last].clone());
+            }
+        }
+        for (index, pack) in stage.packs.iter().enumerate() {
+            if !self.packed.contains(&(func, stage_index, index)) {
+                let why = match loops.iter().position(|l| l.visible_name() == pack.loop_name) {
+                    Some(i) if i >= first_implicit && vector_mode => format!("`{}` stays inside the vector op, so it is not a loop of the generated code", pack.loop_name),
+                    Some(i) if i >= first_implicit => format!("`{}` is left to the op itself (innermost unit-step loops in the op's dimension order are not tiled), so it is not a loop of the generated code", pack.loop_name),
+                    Some(_) => format!("`{}` has one iteration, so it is not a loop of the generated code", pack.loop_name),
+                    None => format!("`{}` is tiled together with the loops inside it into one loop nest, so no copy can be placed between them", pack.loop_name),
+                };
+                self.errors.push(
+                    Diagnostic::error("pack-unplannable", pack.span, format!("cannot pack `in{}` of `{name}` at `{}`: {why}", pack.operand, pack.loop_name))
+                        .with_help("pack at a loop that is materialized: the innermost loop of a tiling run (e.g. the `compute_at` loop) or an outer one that is tiled on its own"),
+                );
             }
         }
         if vector_mode {
             let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
             self.vectorize.push((handle, span));
+            self.transformed = true;
+        }
+    }
+
+    /// Plans the `pack`s of a stage at loop `at`, now that the op (`handle`)
+    /// is inside it: a `nofold` pad of each packed operand, which bufferizes
+    /// to a copy into a fresh contiguous buffer, made once per iteration of
+    /// `at`. `region` is the stage's tile there. Its reduction dimensions must
+    /// be static: padding a reduction would add terms (zeros) to it. Partial
+    /// tiles of parallel dimensions are padded to their bound, and the extra
+    /// results dropped.
+    fn plan_packs(&mut self, func: usize, stage_index: usize, at: &str, handle: &mut String, region: Region) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let op = &self.payload.ops[stage.op];
+        let name = self.stage_name(func, stage_index);
+        for (index, pack) in stage.packs.iter().enumerate() {
+            if pack.loop_name != at || self.packed.contains(&(func, stage_index, index)) {
+                continue;
+            }
+            self.packed.push((func, stage_index, index));
+            if let Some(dim) = (0..stage.dims.len()).find(|&d| stage.dims[d].reduction && region[d].is_none()) {
+                self.errors.push(
+                    Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` there is partial or dynamic, and padding it would change the sum", pack.operand, stage.dims[dim].name))
+                        .with_help("choose split factors that divide the extents"),
+                );
+                continue;
+            }
+            let values: Vec<String> = op.operands.iter().map(|o| zero_attribute(&o.element)).collect();
+            let dims: Vec<String> = (0..stage.dims.len()).map(|d| d.to_string()).collect();
+            let nofold: Vec<&str> = op.operands.iter().enumerate().map(|(i, _)| if i == pack.operand { "1" } else { "0" }).collect();
+            let padded = self.script.fresh(&format!("{}_packed", self.model.funcs[func].name));
+            let pad = self.script.fresh("pack");
+            let copy = self.script.fresh("copy");
+            self.script.comment(format!("pack: in{} of {name} copied into a contiguous buffer once per iteration of {at} (a nofold pad that pads nothing)", pack.operand));
+            self.script.op(
+                format!(
+                    "%{padded}, %{pad}, %{copy} = transform.structured.pad %{handle} {{padding_values = [{}], padding_dimensions = [{}], nofold_flags = [{}], copy_back_op = \"none\"}} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP})",
+                    values.join(", "),
+                    dims.join(", "),
+                    nofold.join(", ")
+                ),
+                self.at(pack.span),
+            );
+            // Fold the identity slice the pad leaves on the result, so later
+            // fusion sees the op's result used directly. Folders only: the
+            // canonicalization patterns would also inline a one-iteration
+            // forall that later fusion still needs.
+            self.script.comment("fold the identity slice of the result (no patterns: folders only)");
+            let functions: Vec<String> = self.function_handles.values().cloned().collect();
+            self.apply_patterns(&functions, &[], false);
+            *handle = padded;
             self.transformed = true;
         }
     }
@@ -466,7 +558,7 @@ impl<'a> Planner<'a> {
 
     /// Fuses the funcs computed at `loop_name` into the loops materialized so
     /// far, then plans their own loops. `region` is the consumer's tile there.
-    fn fuse_producers(&mut self, func: usize, stage: &Stage, target: &Loop, containing: &mut [String], region: Region) {
+    fn fuse_producers(&mut self, func: usize, stage: &Stage, target: &Loop, containing: &mut [(String, String)], region: Region) {
         let loop_name = target.name.as_str();
         let mut fused = Vec::new();
         for producer in self.producers_at(func, loop_name) {
@@ -486,7 +578,8 @@ impl<'a> Planner<'a> {
             for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
                 let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
                 self.script.comment(format!("compute_at: {} inside loop {loop_name} of {}", self.stage_name(producer, producer_stage), self.model.funcs[func].name));
-                for loop_handle in containing.iter_mut() {
+                let producer_op = self.model.funcs[producer].stages[producer_stage].op;
+                for (loop_handle, loop_name) in containing.iter_mut() {
                     let new_handle = self.script.fresh(&format!("{}_fused", self.model.funcs[producer].name));
                     let new_loop = self.script.fresh(loop_handle);
                     self.script.op(
@@ -495,6 +588,10 @@ impl<'a> Planner<'a> {
                     );
                     *loop_handle = new_loop;
                     handle = new_handle;
+                    // A consumer's loops tile only the producer's parallel
+                    // dimensions; its reductions are whole there.
+                    let whole = self.payload.ops[producer_op].extents.clone();
+                    self.plan_packs(producer, producer_stage, loop_name, &mut handle, whole);
                 }
                 fused.push((producer, producer_stage, handle));
             }
@@ -559,8 +656,9 @@ impl<'a> Planner<'a> {
             self.script.comment(format!("unroll: {}", self.source.slice(span)));
             self.script.op(format!("transform.loop.unroll %{handle} {{factor = {factor}}} : {ANY_OP}"), self.at(span));
         }
-        self.script.comment("clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor buffer is allocated per call");
-        self.apply_patterns(&functions, &["tensor.fold_tensor_empty", "canonicalization"], true);
+        self.script.comment("clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor buffer is allocated per call,");
+        self.script.comment("and unit leading vector dimensions are dropped, so an init written and read back is forwarded in registers");
+        self.apply_patterns(&functions, &["tensor.fold_tensor_empty", "vector.cast_away_vector_leading_one_dim", "tensor.fold_tensor_subset_ops_into_vector_transfers", "canonicalization"], true);
     }
 
     /// Applies the named pattern sets (`transform.apply_patterns.<name>`) to each

@@ -81,6 +81,15 @@ fn collect_ops<'m>(op: OpView<'m>, function: &str, out: &mut Vec<(String, OpView
     }
 }
 
+/// The element type of a shaped type's text (`tensor<4x8xf32>` → `f32`), or
+/// the text itself for a scalar type.
+fn element_type(type_text: &str) -> String {
+    match type_text.strip_suffix('>').and_then(|t| t.split_once('<')) {
+        Some((_, inner)) => inner.rsplit('x').next().unwrap_or(inner).trim().to_string(),
+        None => type_text.trim().to_string(),
+    }
+}
+
 fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: usize) -> Result<PayloadOp, PayloadError> {
     let maps_text = generic.attribute_text("indexing_maps").ok_or_else(|| PayloadError::internal("a linalg.generic without indexing_maps"))?;
     let maps = parse_maps(&maps_text).ok_or_else(|| PayloadError::internal(format!("unreadable indexing maps: {maps_text}")))?;
@@ -97,7 +106,8 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
     let mut extents = vec![None; dims];
     let mut operands = Vec::new();
     for (index, map) in maps.iter().take(operand_count).enumerate() {
-        let shape = static_shape(&generic.operand_type(index));
+        let operand_type = generic.operand_type(index);
+        let shape = static_shape(&operand_type);
         for (position, result) in map.iter().enumerate() {
             if let (MapResult::Dim(d), Some(Some(size))) = (result, shape.get(position)) {
                 if *d < dims && extents[*d].is_none() {
@@ -105,7 +115,7 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
                 }
             }
         }
-        operands.push(OperandInfo { map: map.clone(), producer: None, is_init: index >= inputs });
+        operands.push(OperandInfo { map: map.clone(), producer: None, is_init: index >= inputs, element: element_type(&operand_type) });
     }
     Ok(PayloadOp {
         id,

@@ -265,9 +265,12 @@ impl JitEngine {
     /// Returns `None` when MLIR cannot translate or compile it (its
     /// diagnostics, if any, are emitted on the module's context).
     pub fn new(module: &melior::ir::Module, opt_level: i32, shared_libraries: &[&str]) -> Option<Self> {
-        let paths: Vec<MlirStringRef> = shared_libraries.iter().map(|p| string_ref(p)).collect();
-        // SAFETY: the module is alive for the call; `paths` outlives it; a failed
-        // creation returns a null engine, checked below.
+        // MLIR's C API reads each path's `data` as a NUL-terminated string and
+        // ignores `length`, so the paths are passed as C strings.
+        let owned: Vec<std::ffi::CString> = shared_libraries.iter().filter_map(|p| std::ffi::CString::new(*p).ok()).collect();
+        let paths: Vec<MlirStringRef> = owned.iter().map(|p| MlirStringRef { data: p.as_ptr(), length: p.as_bytes().len() }).collect();
+        // SAFETY: the module is alive for the call; `owned` and `paths` outlive
+        // it; a failed creation returns a null engine, checked below.
         let raw = unsafe { mlirExecutionEngineCreate(module.to_raw(), opt_level, paths.len() as i32, paths.as_ptr(), false, false) };
         if raw.ptr.is_null() { None } else { Some(Self { raw }) }
     }

@@ -25,6 +25,10 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
 );
 
+/// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
+/// copies between strided buffers call), loaded into every JIT.
+pub const C_RUNNER_UTILS: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libmlir_c_runner_utils.so");
+
 /// The entry function's tensor signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
@@ -129,10 +133,16 @@ impl Program {
 
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
-        let (engine, messages) = capture_diagnostics(&context, || JitEngine::new(&module, 3, &[]));
+        let (engine, messages) = capture_diagnostics(&context, || JitEngine::new(&module, 3, &[C_RUNNER_UTILS]));
         let engine = engine.ok_or_else(|| PayloadError { message: format!("{payload_name}: the JIT could not compile the lowered module"), diagnostics: messages, internal: true })?;
         if !engine.has_c_interface(&signature.name) {
-            return Err(PayloadError::internal(format!("the compiled module has no C interface for @{}", signature.name)));
+            // The ORC JIT links lazily: an unresolved symbol surfaces here, and
+            // LLVM prints it ("Symbols not found: ...") on stderr, not as an
+            // MLIR diagnostic.
+            return Err(PayloadError::internal(format!(
+                "the compiled module has no C interface for @{}: it may call a runtime function the JIT could not link (see \"JIT session error\" above)",
+                signature.name
+            )));
         }
         let jit_s = start.elapsed().as_secs_f64();
         Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s } })

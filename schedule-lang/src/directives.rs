@@ -33,7 +33,7 @@ pub enum DirectiveKind {
     BufferAt,
     /// `pipeline(loop)`: pipeline a loop.
     Pipeline,
-    /// `pack(operand, …)`: BLIS-style packing.
+    /// `pack(inK, loop)`: BLIS-style packing of an input operand at a loop.
     Pack,
 }
 
@@ -89,7 +89,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(func, loop)", summary: "keep a reuse buffer of this input at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at(func, loop)", summary: "accumulate into a local buffer at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l)", summary: "pipeline loop l", forms: &[&[Loop]], variadic: false, planned: false },
-    DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(operand, ...)", summary: "pack an operand into tile-contiguous layout (BLIS)", forms: &[&[Name]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(inK, loop)", summary: "copy the op's K-th input, as read inside `loop`, into a contiguous buffer once per iteration of `loop` (BLIS packing)", forms: &[&[Name, Name]], variadic: false, planned: true },
 ];
 
 /// Looks a directive up by its name.

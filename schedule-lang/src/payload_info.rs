@@ -32,6 +32,8 @@ pub struct OperandInfo {
     pub producer: Option<usize>,
     /// True for `outs` (init) operands.
     pub is_init: bool,
+    /// The element type as MLIR prints it (`f32`); the type itself for scalars.
+    pub element: String,
 }
 
 /// One structured (linalg) op of the payload.

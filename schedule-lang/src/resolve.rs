@@ -212,7 +212,7 @@ impl<'a> Resolver<'a> {
             .enumerate()
             .map(|(i, name)| Loop { name: name.name.clone(), dim: i, step: 1, tile: None, vectorize: None, unroll: None, parallel: None, fused: None, span: name.span })
             .collect();
-        Some(Stage { op: op.id, is_update, dims, loops, span: definition.span, order_span: None })
+        Some(Stage { op: op.id, is_update, dims, loops, span: definition.span, order_span: None, packs: Vec::new() })
     }
 
     fn chain(&mut self, chain: &Chain) {
@@ -401,7 +401,32 @@ impl<'a> Resolver<'a> {
                 let stage = &mut state.model.stages[*stage];
                 fuse(stage, &func_name, name(0), name(1), name(2), directive.span)
             }
-            DirectiveKind::Accelerate | DirectiveKind::ReuseAt | DirectiveKind::BufferAt | DirectiveKind::Pipeline | DirectiveKind::Pack => {
+            DirectiveKind::Pack => {
+                let stage = &mut state.model.stages[*stage];
+                let op = &self.payload.ops[stage.op];
+                let inputs = op.operands.iter().filter(|o| !o.is_init).count();
+                let operand = name(0);
+                let index = operand.name.strip_prefix("in").and_then(|k| k.parse::<usize>().ok()).filter(|k| operand.name == format!("in{k}"));
+                let listed = (0..inputs).map(|k| format!("`in{k}`")).collect::<Vec<_>>().join(", ");
+                match index {
+                    Some(k) if k < inputs => {}
+                    Some(k) => {
+                        return Err(Diagnostic::error("unknown-operand", operand.span, format!("{} has {}, so there is no `in{k}`", stage_label(stage, &func_name), plural(inputs, "input")))
+                            .with_help(format!("inputs are named in payload order (`ins(...)` of `{}`): {listed}", op.kind)));
+                    }
+                    None => {
+                        return Err(Diagnostic::error("unknown-operand", operand.span, format!("`{}` does not name an input of {}", operand.name, stage_label(stage, &func_name)))
+                            .with_help(format!("name an input by its position in the op's `ins(...)`: {listed}")));
+                    }
+                }
+                let k = index.expect("checked above");
+                if let Some(previous) = stage.packs.iter().find(|p| p.operand == k) {
+                    return Err(Diagnostic::error("duplicate-pack", directive.span, format!("`in{k}` is already packed")).with_note(Some(previous.span), "packed here"));
+                }
+                stage.packs.push(Pack { operand: k, loop_name: name(1).name.clone(), loop_span: name(1).span, span: directive.span });
+                Ok(())
+            }
+            DirectiveKind::Accelerate | DirectiveKind::ReuseAt | DirectiveKind::BufferAt | DirectiveKind::Pipeline => {
                 unreachable!("unplanned directives are rejected before apply")
             }
         }
@@ -438,6 +463,7 @@ impl<'a> Resolver<'a> {
         }
         self.check_placements();
         self.check_loop_orders();
+        self.check_packs();
         if self.errors.is_empty() {
             Ok(Model { funcs: self.funcs.into_values().map(|f| f.model).collect() })
         } else {
@@ -496,6 +522,44 @@ impl<'a> Resolver<'a> {
             }
         }
         false
+    }
+
+    /// A `pack` loop must enclose the stage: one of its own loops, or a loop of
+    /// the func it is computed in, at or outside the `compute_at` loop.
+    fn check_packs(&mut self) {
+        let mut errors = Vec::new();
+        for state in self.funcs.values() {
+            let model = &state.model;
+            for stage in &model.stages {
+                for pack in &stage.packs {
+                    if stage.find_loop(&pack.loop_name).is_some() {
+                        continue;
+                    }
+                    let outer: Vec<String> = match &model.placement {
+                        Placement::At { consumer, loop_name, .. } => {
+                            let last = self.funcs[*consumer].model.stages.last().expect("a func has a stage");
+                            let units = last.visible_loops();
+                            let until = units.iter().position(|u| last.loops[u.start].visible_name() == loop_name).map_or(0, |p| p + 1);
+                            units[..until].iter().map(|u| last.loops[u.start].visible_name().to_string()).collect()
+                        }
+                        Placement::Root => Vec::new(),
+                    };
+                    if outer.contains(&pack.loop_name) {
+                        continue;
+                    }
+                    let label = stage_label(stage, &model.name);
+                    let mut candidates: Vec<String> = outer.clone();
+                    candidates.extend(stage.visible_loops().into_iter().map(|u| stage.loops[u.start].visible_name().to_string()));
+                    let mut error = Diagnostic::error("unknown-loop", pack.loop_span, format!("`{}` is not a loop around {label}", pack.loop_name)).with_label("not a loop around it");
+                    error = match did_you_mean(&pack.loop_name, candidates.iter().map(String::as_str)) {
+                        Some(close) => error.with_help(format!("did you mean `{close}`?")),
+                        None => error.with_help(format!("pack at one of {label}'s loops ({}){}", loop_names(stage), if outer.is_empty() { String::new() } else { format!(" or of the loops it is computed in: {}", outer.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ")) })),
+                    };
+                    errors.push(error);
+                }
+            }
+        }
+        self.errors.extend(errors);
     }
 
     /// The planner materializes loops by tiling, so the loops of one dimension
