@@ -49,7 +49,7 @@ pub struct RunArgs {
     /// Warm-up calls before timing.
     #[arg(long, default_value_t = 2, value_name = "N")]
     pub warmup: usize,
-    /// Timed calls of the unscheduled payload for the speedup (it can be slow). Default: min(N, 3).
+    /// Timed calls of the unscheduled payload for the speedup (it can be slow; 0 skips it). Default: min(N, 3).
     #[arg(long, value_name = "N")]
     pub reference_calls: Option<usize>,
     /// Peak GFLOP/s for % of peak. Default: the one `sched-apply peak` cached, else measured now.
@@ -110,7 +110,8 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     let mut results = program.new_results();
     program.call(&mut inputs.clone(), &mut results).map_err(Exit::Internal)?;
 
-    let needs_reference = args.check || args.bench.is_some();
+    let reference_calls = args.bench.map_or(0, |calls| args.reference_calls.unwrap_or(calls.max(1).min(3)));
+    let needs_reference = args.check || reference_calls > 0;
     let reference = if needs_reference {
         progress("compiling the unscheduled payload");
         Some(Program::compile(&payload_name, &payload_text, Some(&program.signature.name)).map_err(|e| payload_failure(e, &payload_source))?)
@@ -128,14 +129,15 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     if let Some(dir) = &args.save_outputs {
         report.saved = save_outputs(dir, &results)?;
     }
-    if let (Some(calls), Some(reference)) = (args.bench, &reference) {
+    if let Some(calls) = args.bench {
         let calls = calls.max(1);
         report.flops = outcome.info.static_flops(&program.signature.name);
         progress(&format!("timing {calls} calls of the scheduled payload"));
         report.bench = Some(time_calls(&program, &inputs, args.warmup, calls)?);
-        let reference_calls = args.reference_calls.unwrap_or(calls.min(3)).max(1);
-        progress(&format!("timing {reference_calls} calls of the unscheduled payload"));
-        report.unscheduled = Some(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?);
+        if let (true, Some(reference)) = (reference_calls > 0, &reference) {
+            progress(&format!("timing {reference_calls} calls of the unscheduled payload"));
+            report.unscheduled = Some(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?);
+        }
         if report.flops.is_some() {
             report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)?);
         }

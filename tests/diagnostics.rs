@@ -715,6 +715,25 @@ test.sched:2:47: error: cannot pack `in1` of `mm` at `ko`: the tile of reduction
 }
 
 #[test]
+fn compute_at_inside_a_reduction_loop() {
+    check(
+        "fill_matmul.mlir",
+        &format!("func zero = linalg.fill (i, j)\n{MM}mm.split(k, ko, ki, 32).split(i, io, ii, 4).reorder(ii, ki, io, ko)\nzero.compute_at(mm, io)\n"),
+        r#"
+test.sched:4:6: error: cannot compute `zero` inside `io` of `mm`
+  |
+4 | zero.compute_at(mm, io)
+  |      ^^^^^^^^^^^^^^^^^^
+test.sched:3:4: note: `ko`, a loop around `io`, iterates reduction dimension `k`, and `zero` initializes what `mm` accumulates: it would be reset at every step
+  |
+3 | mm.split(k, ko, ki, 32).split(i, io, ii, 4).reorder(ii, ki, io, ko)
+  |    ^^^^^^^^^^^^^^^^^^^^
+  = help: compute it at a loop outside the reduction loops
+"#,
+    );
+}
+
+#[test]
 fn compute_at_reduction_loop() {
     check(
         "fill_matmul.mlir",

@@ -83,7 +83,7 @@ struct Planner<'a> {
     /// Payload function name → handle to its `func.func`.
     function_handles: IndexMap<String, String>,
     /// Tiles to vectorize, with the `vectorize` call that asked.
-    vectorize: Vec<(String, Span)>,
+    vectorize: Vec<(String, Span, VectorizeWhen)>,
     /// Loops to unroll (handle, factor, the `unroll` call), in creation order.
     unroll: Vec<(String, i64, Span)>,
     /// Foralls the schedule marked `parallel`, with the call that asked.
@@ -95,6 +95,18 @@ struct Planner<'a> {
     packed: Vec<(usize, usize, usize)>,
     /// Whether any op changes the payload.
     transformed: bool,
+}
+
+/// When a tile is vectorized relative to folding unit dimensions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum VectorizeWhen {
+    /// Before: a reduction over plain dimensions (a contraction) vectorizes as
+    /// is, and keeps its reduction, which becomes a `vector.contract` whose
+    /// lowering emits fused multiply-adds.
+    BeforeFolding,
+    /// After: ops indexed by expressions (convolutions' `y + rz`) vectorize
+    /// only once their unit dimensions are folded away.
+    AfterFolding,
 }
 
 /// Whether a loop is materialized as `scf.forall` (independent iterations over
@@ -449,7 +461,10 @@ impl<'a> Planner<'a> {
         }
         if vector_mode {
             let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
-            self.vectorize.push((handle, span));
+            let op = &self.payload.ops[stage.op];
+            let plain = op.operands.iter().all(|o| o.map.iter().all(|r| matches!(r, MapResult::Dim(_) | MapResult::Constant(0))));
+            let when = if plain && stage.dims.iter().any(|d| d.reduction) { VectorizeWhen::BeforeFolding } else { VectorizeWhen::AfterFolding };
+            self.vectorize.push((handle, span, when));
             self.transformed = true;
         }
     }
@@ -563,14 +578,18 @@ impl<'a> Planner<'a> {
         let mut fused = Vec::new();
         for producer in self.producers_at(func, loop_name) {
             let span = self.compute_at_span(producer);
-            let dimension = &stage.dims[target.dim];
             let feeds_init = self.model.funcs[producer].stages.iter().any(|s| {
                 self.payload.ops[stage.op].operands.iter().any(|o| o.is_init && o.producer == Some(s.op))
             });
-            if dimension.reduction && feeds_init {
+            // The target itself, or a loop around it, may iterate a reduction.
+            let target_index = stage.loops.iter().position(|l| l.name == target.name).unwrap_or(0);
+            let reduction_loop = stage.loops[..=target_index].iter().rev().find(|l| stage.dims[l.dim].reduction);
+            if let (Some(reduction_loop), true) = (reduction_loop, feeds_init) {
+                let (producer_name, consumer_name) = (&self.model.funcs[producer].name, &self.model.funcs[func].name);
+                let where_ = if reduction_loop.name == target.name { format!("`{loop_name}`") } else { format!("`{}`, a loop around `{loop_name}`,", reduction_loop.name) };
                 self.errors.push(
-                    Diagnostic::error("compute-at-reduction", span, format!("cannot compute `{}` inside `{loop_name}` of `{}`", self.model.funcs[producer].name, self.model.funcs[func].name))
-                        .with_note(Some(target.span), format!("`{loop_name}` iterates reduction dimension `{}`, and `{}` initializes what `{}` accumulates: it would be reset at every step", dimension.name, self.model.funcs[producer].name, self.model.funcs[func].name))
+                    Diagnostic::error("compute-at-reduction", span, format!("cannot compute `{producer_name}` inside `{loop_name}` of `{consumer_name}`"))
+                        .with_note(Some(reduction_loop.span), format!("{where_} iterates reduction dimension `{}`, and `{producer_name}` initializes what `{consumer_name}` accumulates: it would be reset at every step", stage.dims[reduction_loop.dim].name))
                         .with_help("compute it at a loop outside the reduction loops"),
                 );
                 continue;
@@ -632,12 +651,26 @@ impl<'a> Planner<'a> {
         }
         let functions: Vec<String> = self.function_handles.values().cloned().collect();
         if !self.vectorize.is_empty() {
-            self.script.comment("fold unit dimensions so each tile vectorizes as one compact vector op");
-            self.apply_patterns(&functions, &["linalg.fold_unit_extent_dims_via_slices", "canonicalization"], false);
-            for (handle, span) in std::mem::take(&mut self.vectorize) {
+            let tiles = std::mem::take(&mut self.vectorize);
+            let (early, late): (Vec<_>, Vec<_>) = tiles.into_iter().partition(|(_, _, when)| *when == VectorizeWhen::BeforeFolding);
+            if !early.is_empty() {
+                for (handle, span, _) in early {
+                    self.script.comment(format!("vectorize: {} (a contraction, vectorized with its reduction)", self.source.slice(span)));
+                    self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
+                }
+                // Before any canonicalization folds a unit reduction into a plain add.
+                self.script.comment("turn multiply-reduce pairs into vector.contract (its lowering emits fused multiply-adds)");
+                self.apply_patterns(&functions, &["vector.transfer_permutation_patterns", "vector.reduction_to_contract", "canonicalization"], false);
+            }
+            if !late.is_empty() {
+                self.script.comment("fold unit dimensions so each tile vectorizes as one compact vector op");
+                self.apply_patterns(&functions, &["linalg.fold_unit_extent_dims_via_slices", "canonicalization"], false);
+            }
+            for (handle, span, _) in late {
                 self.script.comment(format!("vectorize: {}", self.source.slice(span)));
                 self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
             }
+
         }
         if !self.hoist.is_empty() {
             self.script.comment("keep accumulator tiles in loop-carried values: hoist loop-invariant subsets, innermost loop first");

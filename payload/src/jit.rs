@@ -17,7 +17,7 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "builtin.module(",
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},",
-    "func.func(canonicalize,cse,scf-forall-to-for,convert-linalg-to-loops,buffer-loop-hoisting),",
+    "func.func(canonicalize,cse,scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting),",
     "buffer-deallocation-pipeline,",
     "func.func(convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",

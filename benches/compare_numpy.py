@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Time SGEMM 2048^3 in numpy (OpenBLAS, one thread) and in sched-apply's
+scheduled examples/gemm, in the same run, and print the ratio.
+
+    taskset -c 1 python3 benches/compare_numpy.py [--calls 10] [--rounds 3]
+
+Each round times both, alternating, so machine noise hits both alike; the
+figures are medians over calls, then the median over rounds. Needs numpy
+(Debian: python3-numpy, which uses OpenBLAS through libblas.so.3) and a built
+`target/release/sched-apply`.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+# One thread for every BLAS numpy may be linked against; set before importing numpy.
+for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS"):
+    os.environ[variable] = "1"
+
+import numpy as np  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+N = 2048
+FLOPS = 2 * N ** 3
+
+
+def numpy_median(calls):
+    rng = np.random.default_rng(0)
+    a = rng.uniform(-1, 1, (N, N)).astype(np.float32)
+    b = rng.uniform(-1, 1, (N, N)).astype(np.float32)
+    out = np.empty((N, N), dtype=np.float32)
+    for _ in range(2):
+        np.matmul(a, b, out=out)
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        np.matmul(a, b, out=out)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def sched_apply_median(calls):
+    binary = os.path.join(ROOT, "target", "release", "sched-apply")
+    command = [binary, "run", os.path.join(ROOT, "examples", "gemm", "gemm.mlir"), "--bench", str(calls), "--reference-calls", "0", "--json"]
+    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)["median_s"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--calls", type=int, default=10, help="timed calls per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of both")
+    args = parser.parse_args()
+    config = np.__config__.get_info("blas_opt_info") if hasattr(np.__config__, "get_info") else {}
+    print(f"numpy {np.__version__}, BLAS: {config.get('libraries', 'see numpy.show_config()')}, one thread", file=sys.stderr)
+    ours, theirs = [], []
+    for round_index in range(args.rounds):
+        theirs.append(numpy_median(args.calls))
+        ours.append(sched_apply_median(args.calls))
+        print(f"round {round_index + 1}: numpy {theirs[-1] * 1e3:.3f} ms, sched-apply {ours[-1] * 1e3:.3f} ms", file=sys.stderr)
+    numpy_s, ours_s = statistics.median(theirs), statistics.median(ours)
+    report = {
+        "size": N,
+        "numpy_median_s": numpy_s,
+        "numpy_gflops": FLOPS / numpy_s / 1e9,
+        "sched_apply_median_s": ours_s,
+        "sched_apply_gflops": FLOPS / ours_s / 1e9,
+        "ratio_vs_numpy": numpy_s / ours_s,
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
