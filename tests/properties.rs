@@ -1,0 +1,149 @@
+//! Property tests: random schedules, applied, JIT-run and compared with the
+//! unscheduled payload on the same inputs. A schedule may be refused (a
+//! located planner error is a correct answer), but what is applied must
+//! compute the same results, and nothing may panic.
+//!
+//! A few dozen cases run by default; `SCHED_LONG_TESTS=1` runs hundreds.
+
+use interpreter::pipeline::{run, Stop};
+use payload::jit::Program;
+use payload::tensor::Tensor;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use schedule_lang::SourceFile;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn cases(default: u32) -> u32 {
+    if std::env::var_os("SCHED_LONG_TESTS").is_some() { default * 10 } else { default }
+}
+
+/// Runs `text` scheduled by `schedule` and unscheduled; compares the results.
+/// `Ok(false)`: the planner refused the schedule with a located error.
+fn applies_and_matches(payload_name: &str, text: &str, schedule: &str) -> Result<bool, TestCaseError> {
+    let source = SourceFile::new("random.sched", schedule.to_string());
+    let outcome = match run(&source, payload_name, text, Stop::Apply) {
+        Ok(outcome) => outcome,
+        Err(failure) => {
+            prop_assert!(matches!(failure, interpreter::pipeline::Failure::Input(_)), "an internal failure for\n{schedule}\n{}", failure.message());
+            let message = failure.message();
+            // Refusals name the schedule and a line; anything else is a bug.
+            prop_assert!(message.contains("random.sched:"), "unlocated failure for\n{schedule}\n{message}");
+            prop_assert!(!message.contains("MLIR could not apply"), "the planner let MLIR fail on\n{schedule}\n{message}");
+            return Ok(false);
+        }
+    };
+    let transformed = outcome.payload.expect("applied");
+    let scheduled = Program::compile("scheduled", &transformed, None).map_err(|e| TestCaseError::fail(format!("{schedule}\n{}", e.message)))?;
+    let reference = Program::compile(payload_name, text, None).map_err(|e| TestCaseError::fail(e.message))?;
+    let inputs: Vec<Tensor> = reference.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), 7 + i as u64)).collect();
+    let (mut got, mut want) = (scheduled.new_results(), reference.new_results());
+    scheduled.call(&mut inputs.clone(), &mut got).map_err(TestCaseError::fail)?;
+    reference.call(&mut inputs.clone(), &mut want).map_err(TestCaseError::fail)?;
+    for (g, w) in got.iter().zip(&want) {
+        let (g, w) = (g.to_f64(), w.to_f64());
+        let scale = w.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        prop_assert!(scale > 0.0, "the reference result is all zeros");
+        for (index, (a, b)) in g.iter().zip(&w).enumerate() {
+            prop_assert!((a - b).abs() <= 1e-4 * (b.abs() + scale), "{schedule}\nresult differs at flat index {index}: {a} vs {b}");
+        }
+    }
+    Ok(true)
+}
+
+fn payload(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/payloads/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// Runs `strategy`'s schedules; requires that at least a quarter of them applied.
+fn check_all(name: &str, payload_name: &str, default_cases: u32, strategy: impl Strategy<Value = String>) {
+    let text = payload(payload_name);
+    let applied = AtomicUsize::new(0);
+    let total = AtomicUsize::new(0);
+    let mut runner = TestRunner::new(Config { cases: cases(default_cases), failure_persistence: None, ..Config::default() });
+    let result = runner.run(&strategy, |schedule| {
+        total.fetch_add(1, Ordering::Relaxed);
+        if applies_and_matches(payload_name, &text, &schedule)? {
+            applied.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        panic!("{name}: {error}");
+    }
+    let (applied, total) = (applied.into_inner(), total.into_inner());
+    eprintln!("{name}: {applied} of {total} random schedules applied, ran and matched; the others were refused with located errors");
+    assert!(applied * 4 >= total, "{name}: only {applied} of {total} random schedules applied; the generator tests little");
+}
+
+/// Matmul 64x96 (k = 128): random split factors (dividing or not), a random
+/// order of the six loops, a random vector width, optional unrolls.
+fn matmul_schedules() -> impl Strategy<Value = String> {
+    let factor = prop_oneof![Just(1i64), Just(2), Just(4), Just(8), Just(16), Just(32), 3i64..40];
+    (factor.clone(), factor.clone(), factor, Just(["ii", "ji", "ki", "io", "jo", "ko"]).prop_shuffle(), prop_oneof![Just(0i64), Just(4), Just(8), Just(16)], any::<bool>())
+        .prop_map(|(fi, fj, fk, order, width, unroll_ii)| {
+            let mut text = format!("func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, {fi}).split(j, jo, ji, {fj}).split(k, ko, ki, {fk})\n");
+            // Keep each split's inner loop inside its outer one (else a refusal every time).
+            let mut order: Vec<&str> = order.to_vec();
+            for (outer, inner) in [("io", "ii"), ("jo", "ji"), ("ko", "ki")] {
+                let (o, i) = (order.iter().position(|l| *l == outer).unwrap(), order.iter().position(|l| *l == inner).unwrap());
+                if o < i {
+                    order.swap(o, i);
+                }
+            }
+            text += &format!("mm.reorder({})\n", order.join(", "));
+            if width > 0 && order[0] == "ji" {
+                text += &format!("mm.vectorize(ji, {width})\n");
+                if unroll_ii && order[1] == "ii" {
+                    text += "mm.unroll(ii)\n";
+                }
+            }
+            text
+        })
+}
+
+/// An elementwise chain: `b = a * s + t`, `relu(b)`; the first computed at a
+/// random loop of the second, with random splits.
+fn chain_schedules() -> impl Strategy<Value = String> {
+    (prop_oneof![Just(1i64), Just(4), Just(8), Just(16), 3i64..40], prop_oneof![Just(1i64), Just(2), Just(8), 3i64..20], prop_oneof![Just("xo"), Just("yo"), Just("xi"), Just("yi")], any::<bool>())
+        .prop_map(|(fx, fy, at, vectorize)| {
+            let mut text = format!("func scale = linalg.generic[0] (y, x)\nfunc relu = linalg.generic[1] (y, x)\nrelu.split(x, xo, xi, {fx}).split(y, yo, yi, {fy}).reorder(xi, yi, xo, yo)\nscale.compute_at(relu, {at})\n");
+            if vectorize {
+                text += "relu.vectorize(xi)\n";
+            }
+            text
+        })
+}
+
+/// A small conv (the conv_layer structure): random channel and width splits,
+/// the update computed at the last relu loop, with or without packing the
+/// filter and with either reduction order.
+fn conv_schedules() -> impl Strategy<Value = String> {
+    (prop_oneof![Just(8i64), Just(16), Just(32)], prop_oneof![Just(1i64), Just(2), Just(5), Just(10)], any::<bool>(), any::<bool>()).prop_map(|(fc, fx, pack, channel_outer)| {
+        let mut text = format!(
+            "func relu = linalg.generic[1] (n, y, x, c)\nfunc conv = linalg.broadcast (n, y, x, c) update linalg.generic[0] (n, y, x, c | rz, ry, rx)\n\
+             relu.split(c, co, ci, {fc}).split(x, xo, xi, {fx}).reorder(ci, xi, xo, y, n, co).vectorize(ci, 8)\n\
+             conv.compute_at(relu, xo).vectorize(c, 8).update()"
+        );
+        text += if channel_outer { ".reorder(c, x, y, ry, rz, rx, n)" } else { ".reorder(c, x, y, rx, ry, rz, n)" };
+        if pack {
+            text += ".pack(in0, co)";
+        }
+        text += ".vectorize(c, 8)\n";
+        text
+    })
+}
+
+#[test]
+fn random_matmul_schedules_compute_the_same() {
+    check_all("matmul", "matmul.mlir", 24, matmul_schedules());
+}
+
+#[test]
+fn random_compute_at_chains_compute_the_same() {
+    check_all("chain", "chain.mlir", 12, chain_schedules());
+}
+
+#[test]
+fn random_conv_schedules_compute_the_same() {
+    check_all("conv", "conv_small.mlir", 8, conv_schedules());
+}
