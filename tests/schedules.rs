@@ -53,29 +53,32 @@ fn fixtures() {
     });
 }
 
+/// Applies `examples/<directory>/<stem>.sched` to `<stem>.mlir` at full size,
+/// snapshots the result as `snapshot`, and cross-checks it with mlir-opt.
+/// Returns the schedule.
+fn example(directory: &str, stem: &str, snapshot: &str) -> SourceFile {
+    let root = common::root().join("examples").join(directory);
+    let schedule = SourceFile::new(format!("{stem}.sched"), std::fs::read_to_string(root.join(format!("{stem}.sched"))).unwrap());
+    let payload_text = std::fs::read_to_string(root.join(format!("{stem}.mlir"))).unwrap();
+    let (script, transformed) = apply(&schedule, &format!("{stem}.mlir"), &payload_text);
+    insta::assert_snapshot!(snapshot, format!("{script}\n// ---- transformed payload ----\n{transformed}"));
+    cross_check(&script, &payload_text, &transformed);
+    assert!(Path::new(&root.join("README.md")).exists(), "the example documents itself");
+    schedule
+}
+
 /// The example the README shows: Halide's conv_layer schedule on the full-size payload.
+/// (The full size is run through tests/fixtures/conv_small.sched: the same schedule, smaller shapes.)
 #[test]
 fn conv_layer_example() {
-    let root = common::root().join("examples/halide_conv");
-    let schedule = SourceFile::new("conv.sched", std::fs::read_to_string(root.join("conv.sched")).unwrap());
-    let payload_text = std::fs::read_to_string(root.join("conv.mlir")).unwrap();
-    let (script, transformed) = apply(&schedule, "conv.mlir", &payload_text);
-    insta::assert_snapshot!("conv_layer", format!("{script}\n// ---- transformed payload ----\n{transformed}"));
-    cross_check(&script, &payload_text, &transformed);
-    // The full size is checked through tests/fixtures/conv_small.sched: the same schedule, smaller shapes.
-    assert!(Path::new(&root.join("README.md")).exists(), "the example documents itself");
+    example("halide_conv", "conv", "conv_layer");
 }
 
 /// The BLIS-style SGEMM example applies on the full-size payload, and upstream
 /// mlir-opt agrees (tests/fixtures/gemm_small.sched runs the same schedule).
 #[test]
 fn gemm_example() {
-    let root = common::root().join("examples/gemm");
-    let schedule = SourceFile::new("gemm.sched", std::fs::read_to_string(root.join("gemm.sched")).unwrap());
-    let payload_text = std::fs::read_to_string(root.join("gemm.mlir")).unwrap();
-    let (script, transformed) = apply(&schedule, "gemm.mlir", &payload_text);
-    insta::assert_snapshot!("gemm", format!("{script}\n// ---- transformed payload ----\n{transformed}"));
-    cross_check(&script, &payload_text, &transformed);
+    let schedule = example("gemm", "gemm", "gemm");
     let small = std::fs::read_to_string(common::root().join("tests/fixtures/gemm_small.sched")).unwrap();
     let directives = |text: &str| text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(directives(&small), directives(&schedule.text), "gemm_small.sched must be the example's schedule");

@@ -226,8 +226,9 @@ impl<'a> Planner<'a> {
         // Fused loops: ranges of `loops` joined by `fuse`.
         let groups: Vec<Range<usize>> = stage.visible_loops().into_iter().filter(|unit| unit.len() > 1).collect();
         let group_of = |i: usize| groups.iter().find(|g| g.contains(&i)).cloned();
-        // A fused loop is a `compute_at` target at its innermost component.
-        let is_target = |i: usize| target_names.iter().any(|t| t == loops[i].visible_name()) && group_of(i).is_none_or(|g| g.end == i + 1);
+        // A fused loop is a `compute_at` or `pack` point at its innermost component.
+        let ends_visible_loop = |i: usize| group_of(i).is_none_or(|g| g.end == i + 1);
+        let is_target = |i: usize| target_names.iter().any(|t| t == loops[i].visible_name()) && ends_visible_loop(i);
         // A `pack` copies at the end of a tiling run: this stage's packs, and
         // those of the funcs computed inside this one at its loops.
         let mut pack_loops: Vec<&str> = stage.packs.iter().map(|p| p.loop_name.as_str()).collect();
@@ -238,7 +239,7 @@ impl<'a> Planner<'a> {
                 }
             }
         }
-        let packs_at = |i: usize| pack_loops.contains(&loops[i].visible_name()) && group_of(i).is_none_or(|g| g.end == i + 1);
+        let packs_at = |i: usize| pack_loops.contains(&loops[i].visible_name()) && ends_visible_loop(i);
 
         for l in loops {
             if let (Some(parallel), Some(other)) = (l.parallel, l.unroll.or(l.vectorize)) {
@@ -440,7 +441,7 @@ impl<'a> Planner<'a> {
             handle = tiled;
             let last = *segment.last().expect("a segment has loops");
             let at = loops[last].visible_name().to_string();
-            self.plan_packs(func, stage_index, &at, &mut handle, after[last].clone());
+            self.plan_packs(func, stage_index, &at, &mut handle, &after[last]);
             if is_target(last) {
                 self.fuse_producers(func, stage, &loops[last], &mut containing, after[last].clone());
             }
@@ -476,7 +477,7 @@ impl<'a> Planner<'a> {
     /// be static: padding a reduction would add terms (zeros) to it. Partial
     /// tiles of parallel dimensions are padded to their bound, and the extra
     /// results dropped.
-    fn plan_packs(&mut self, func: usize, stage_index: usize, at: &str, handle: &mut String, region: Region) {
+    fn plan_packs(&mut self, func: usize, stage_index: usize, at: &str, handle: &mut String, region: &[Option<i64>]) {
         let stage = &self.model.funcs[func].stages[stage_index];
         let op = &self.payload.ops[stage.op];
         let name = self.stage_name(func, stage_index);
@@ -513,8 +514,7 @@ impl<'a> Planner<'a> {
             // canonicalization patterns would also inline a one-iteration
             // forall that later fusion still needs.
             self.script.comment("fold the identity slice of the result (no patterns: folders only)");
-            let functions: Vec<String> = self.function_handles.values().cloned().collect();
-            self.apply_patterns(&functions, &[], false);
+            self.apply_patterns(&self.functions(), &[], false);
             *handle = padded;
             self.transformed = true;
         }
@@ -575,15 +575,15 @@ impl<'a> Planner<'a> {
     /// far, then plans their own loops. `region` is the consumer's tile there.
     fn fuse_producers(&mut self, func: usize, stage: &Stage, target: &Loop, containing: &mut [(String, String)], region: Region) {
         let loop_name = target.name.as_str();
+        // The target itself, or a loop around it, may iterate a reduction.
+        let target_index = stage.loops.iter().position(|l| l.name == target.name).unwrap_or(0);
+        let reduction_loop = stage.loops[..=target_index].iter().rev().find(|l| stage.dims[l.dim].reduction);
         let mut fused = Vec::new();
         for producer in self.producers_at(func, loop_name) {
             let span = self.compute_at_span(producer);
             let feeds_init = self.model.funcs[producer].stages.iter().any(|s| {
                 self.payload.ops[stage.op].operands.iter().any(|o| o.is_init && o.producer == Some(s.op))
             });
-            // The target itself, or a loop around it, may iterate a reduction.
-            let target_index = stage.loops.iter().position(|l| l.name == target.name).unwrap_or(0);
-            let reduction_loop = stage.loops[..=target_index].iter().rev().find(|l| stage.dims[l.dim].reduction);
             if let (Some(reduction_loop), true) = (reduction_loop, feeds_init) {
                 let (producer_name, consumer_name) = (&self.model.funcs[producer].name, &self.model.funcs[func].name);
                 let where_ = if reduction_loop.name == target.name { format!("`{loop_name}`") } else { format!("`{}`, a loop around `{loop_name}`,", reduction_loop.name) };
@@ -597,7 +597,9 @@ impl<'a> Planner<'a> {
             for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
                 let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
                 self.script.comment(format!("compute_at: {} inside loop {loop_name} of {}", self.stage_name(producer, producer_stage), self.model.funcs[func].name));
-                let producer_op = self.model.funcs[producer].stages[producer_stage].op;
+                // A consumer's loops tile only the producer's parallel
+                // dimensions; its reductions are whole there.
+                let whole = self.payload.ops[self.model.funcs[producer].stages[producer_stage].op].extents.clone();
                 for (loop_handle, loop_name) in containing.iter_mut() {
                     let new_handle = self.script.fresh(&format!("{}_fused", self.model.funcs[producer].name));
                     let new_loop = self.script.fresh(loop_handle);
@@ -607,10 +609,7 @@ impl<'a> Planner<'a> {
                     );
                     *loop_handle = new_loop;
                     handle = new_handle;
-                    // A consumer's loops tile only the producer's parallel
-                    // dimensions; its reductions are whole there.
-                    let whole = self.payload.ops[producer_op].extents.clone();
-                    self.plan_packs(producer, producer_stage, loop_name, &mut handle, whole);
+                    self.plan_packs(producer, producer_stage, loop_name, &mut handle, &whole);
                 }
                 fused.push((producer, producer_stage, handle));
             }
@@ -649,7 +648,7 @@ impl<'a> Planner<'a> {
         if !self.transformed {
             return;
         }
-        let functions: Vec<String> = self.function_handles.values().cloned().collect();
+        let functions = self.functions();
         if !self.vectorize.is_empty() {
             let tiles = std::mem::take(&mut self.vectorize);
             let (early, late): (Vec<_>, Vec<_>) = tiles.into_iter().partition(|(_, _, when)| *when == VectorizeWhen::BeforeFolding);
@@ -670,7 +669,6 @@ impl<'a> Planner<'a> {
                 self.script.comment(format!("vectorize: {}", self.source.slice(span)));
                 self.script.op(format!("transform.structured.vectorize %{handle} : {ANY_OP}"), self.at(span));
             }
-
         }
         if !self.hoist.is_empty() {
             self.script.comment("keep accumulator tiles in loop-carried values: hoist loop-invariant subsets, innermost loop first");
@@ -692,6 +690,11 @@ impl<'a> Planner<'a> {
         self.script.comment("clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor buffer is allocated per call,");
         self.script.comment("and unit leading vector dimensions are dropped, so an init written and read back is forwarded in registers");
         self.apply_patterns(&functions, &["tensor.fold_tensor_empty", "vector.cast_away_vector_leading_one_dim", "tensor.fold_tensor_subset_ops_into_vector_transfers", "canonicalization"], true);
+    }
+
+    /// Handles to the payload functions the schedule touches.
+    fn functions(&self) -> Vec<String> {
+        self.function_handles.values().cloned().collect()
     }
 
     /// Applies the named pattern sets (`transform.apply_patterns.<name>`) to each
