@@ -715,6 +715,21 @@ test.sched:2:47: error: cannot pack `in1` of `mm` at `ko`: the tile of reduction
 }
 
 #[test]
+fn pack_in_a_reduction_loop_with_a_partial_accumulator_tile() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(i, io, ii, 5).split(k, ko, ki, 1).reorder(ii, j, ki, ko, io).pack(in0, ko)\n"),
+        r#"
+test.sched:2:71: error: cannot pack `in0` of `mm` at `ko`: the tile of `i` there is partial or dynamic, so the accumulator would be padded too, inside reduction loop `ko`
+  |
+2 | mm.split(i, io, ii, 5).split(k, ko, ki, 1).reorder(ii, j, ki, ko, io).pack(in0, ko)
+  |                                                                       ^^^^^^^^^^^^^
+  = help: choose split factors that divide the extents, or pack at a loop outside the reduction loops
+"#,
+    );
+}
+
+#[test]
 fn compute_at_inside_a_reduction_loop() {
     check(
         "fill_matmul.mlir",

@@ -76,11 +76,13 @@ fn check_all(name: &str, payload_name: &str, default_cases: u32, strategy: impl 
 }
 
 /// Matmul 64x96 (k = 128): random split factors (dividing or not), a random
-/// order of the six loops, a random vector width, optional unrolls.
+/// order of the six loops, a random vector width, optional unrolls, and an
+/// optional pack of either input at a random outer loop.
 fn matmul_schedules() -> impl Strategy<Value = String> {
     let factor = prop_oneof![Just(1i64), Just(2), Just(4), Just(8), Just(16), Just(32), 3i64..40];
-    (factor.clone(), factor.clone(), factor, Just(["ii", "ji", "ki", "io", "jo", "ko"]).prop_shuffle(), prop_oneof![Just(0i64), Just(4), Just(8), Just(16)], any::<bool>())
-        .prop_map(|(fi, fj, fk, order, width, unroll_ii)| {
+    let pack = prop_oneof![Just(None), (0usize..2, prop_oneof![Just("io"), Just("jo"), Just("ko")]).prop_map(Some)];
+    (factor.clone(), factor.clone(), factor, Just(["ii", "ji", "ki", "io", "jo", "ko"]).prop_shuffle(), prop_oneof![Just(0i64), Just(4), Just(8), Just(16)], any::<bool>(), pack)
+        .prop_map(|(fi, fj, fk, order, width, unroll_ii, pack)| {
             let mut text = format!("func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, {fi}).split(j, jo, ji, {fj}).split(k, ko, ki, {fk})\n");
             // Keep each split's inner loop inside its outer one (else a refusal every time).
             let mut order: Vec<&str> = order.to_vec();
@@ -96,6 +98,9 @@ fn matmul_schedules() -> impl Strategy<Value = String> {
                 if unroll_ii && order[1] == "ii" {
                     text += "mm.unroll(ii)\n";
                 }
+            }
+            if let Some((operand, at)) = pack {
+                text += &format!("mm.pack(in{operand}, {at})\n");
             }
             text
         })

@@ -119,6 +119,16 @@ fn uses_forall(stage: &Stage, the_loop: &Loop) -> bool {
 /// dynamic or made of partial tiles.
 type Region = Vec<Option<i64>>;
 
+/// A loop of the generated code, made by tiling a stage.
+struct MaterializedLoop {
+    /// The transform handle to the loop (updated as producers fuse into it).
+    handle: String,
+    /// The schedule's name of the innermost loop it holds.
+    name: String,
+    /// The stage's tile inside it.
+    region: Region,
+}
+
 /// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
 fn zero_attribute(element: &str) -> String {
     if element.starts_with('f') || element.starts_with("bf") { format!("0.0 : {element}") } else { format!("0 : {element}") }
@@ -347,9 +357,8 @@ impl<'a> Planner<'a> {
             return;
         }
 
-        // Handles of the loops materialized so far, with the name of the
-        // innermost loop each holds.
-        let mut containing: Vec<(String, String)> = Vec::new();
+        // The loops materialized so far.
+        let mut containing: Vec<MaterializedLoop> = Vec::new();
         for segment in &segments {
             let forall = uses_forall(stage, &loops[segment[0]]);
             let sizes: Vec<String> = (0..stage.dims.len())
@@ -381,7 +390,8 @@ impl<'a> Planner<'a> {
                     }
                     self.annotate_parallel.push((forall.clone(), first.parallel.unwrap_or(first.span)));
                 }
-                containing.push((forall, loops[*segment.last().expect("a segment has loops")].visible_name().to_string()));
+                let last = *segment.last().expect("a segment has loops");
+                containing.push(MaterializedLoop { handle: forall, name: loops[last].visible_name().to_string(), region: after[last].clone() });
             } else {
                 self.script.comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
                 let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
@@ -433,9 +443,13 @@ impl<'a> Planner<'a> {
                                     .with_help(format!("unroll the fused loop: `unroll({})`", one.visible_name())),
                             );
                         }
-                        containing.push((fused_handle, loops[last].visible_name().to_string()));
+                        containing.push(MaterializedLoop { handle: fused_handle, name: loops[last].visible_name().to_string(), region: after[last].clone() });
                     }
-                    None => containing.push((loop_handles.last().expect("a segment has loops").clone(), loops[last].visible_name().to_string())),
+                    None => containing.push(MaterializedLoop {
+                        handle: loop_handles.last().expect("a segment has loops").clone(),
+                        name: loops[last].visible_name().to_string(),
+                        region: after[last].clone(),
+                    }),
                 }
             }
             handle = tiled;
@@ -493,6 +507,18 @@ impl<'a> Planner<'a> {
                 );
                 continue;
             }
+            // The pad also pads the accumulator when a parallel tile is
+            // partial; inside a reduction loop that breaks the loop-carried
+            // accumulator (bufferization cannot keep it in place).
+            let enclosing_reduction = stage.loops.iter().position(|l| l.visible_name() == at).and_then(|p| stage.loops[..=p].iter().find(|l| stage.dims[l.dim].reduction));
+            let partial = (0..stage.dims.len()).find(|&d| !stage.dims[d].reduction && region[d].is_none());
+            if let (Some(reduction_loop), Some(dim)) = (enclosing_reduction, partial) {
+                self.errors.push(
+                    Diagnostic::error("pack-partial-accumulator", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of `{}` there is partial or dynamic, so the accumulator would be padded too, inside reduction loop `{}`", pack.operand, stage.dims[dim].name, reduction_loop.visible_name()))
+                        .with_help("choose split factors that divide the extents, or pack at a loop outside the reduction loops"),
+                );
+                continue;
+            }
             let values: Vec<String> = op.operands.iter().map(|o| zero_attribute(&o.element)).collect();
             let dims: Vec<String> = (0..stage.dims.len()).map(|d| d.to_string()).collect();
             let nofold: Vec<&str> = op.operands.iter().enumerate().map(|(i, _)| if i == pack.operand { "1" } else { "0" }).collect();
@@ -515,9 +541,46 @@ impl<'a> Planner<'a> {
             // forall that later fusion still needs.
             self.script.comment("fold the identity slice of the result (no patterns: folders only)");
             self.apply_patterns(&self.functions(), &[], false);
+            self.plan_pack_copy(&padded, pack.operand, &op.operands[pack.operand].map, region);
             *handle = padded;
             self.transformed = true;
         }
+    }
+
+    /// Makes the copy of a pack row by row: the nofold pad feeding operand
+    /// `operand` of `padded` is tiled to single rows (`1 x ... x 1 x W`) and
+    /// each row vectorized, which folds to a contiguous row copy (a `memcpy`
+    /// of `W` elements). Left whole, the pad bufferizes to a zero fill of the
+    /// buffer and an element-by-element strided copy, several times slower.
+    /// Needs the operand's tile shape, static and read through plain
+    /// dimensions; otherwise the pad is left whole (correct, only slower).
+    fn plan_pack_copy(&mut self, padded: &str, operand: usize, map: &[MapResult], region: &[Option<i64>]) {
+        let shape: Option<Vec<i64>> = map
+            .iter()
+            .map(|r| match r {
+                MapResult::Dim(d) => region.get(*d).copied().flatten(),
+                _ => None,
+            })
+            .collect();
+        let Some(shape) = shape.filter(|s| !s.is_empty()) else {
+            self.script.comment("the packed tile's shape is not static: the pad is copied whole");
+            return;
+        };
+        self.script.comment(format!("copy the packed tile row by row (rows of {} elements, each one vector, so each folds to a contiguous copy)", shape[shape.len() - 1]));
+        // The pad handle also holds the pads of partial tiles of other operands: take this operand's.
+        let pad = self.script.fresh("pack_copy");
+        self.script.op(format!("%{pad} = transform.get_producer_of_operand %{padded}[{operand}] : ({ANY_OP}) -> {ANY_OP}"), None);
+        let mut row = pad.clone();
+        if shape.len() > 1 {
+            let tiled = self.script.fresh(&format!("{pad}_row"));
+            let loops: Vec<String> = (0..shape.len() - 1).map(|_| format!("%{}", self.script.fresh(&format!("{pad}_loop")))).collect();
+            let sizes: Vec<&str> = (0..shape.len()).map(|d| if d + 1 < shape.len() { "1" } else { "0" }).collect();
+            let types = vec![ANY_OP; shape.len()].join(", ");
+            self.script.op(format!("%{tiled}, {} = transform.structured.tile_using_for %{pad} tile_sizes [{}] : ({ANY_OP}) -> ({types})", loops.join(", "), sizes.join(", ")), None);
+            row = tiled;
+        }
+        let vector: Vec<String> = shape.iter().enumerate().map(|(d, &n)| if d + 1 < shape.len() { "1".to_string() } else { n.to_string() }).collect();
+        self.script.op(format!("transform.structured.vectorize %{row} vector_sizes [{}] : {ANY_OP}", vector.join(", ")), None);
     }
 
     /// Queues the unroll of a materialized loop marked `unroll`.
@@ -573,12 +636,15 @@ impl<'a> Planner<'a> {
 
     /// Fuses the funcs computed at `loop_name` into the loops materialized so
     /// far, then plans their own loops. `region` is the consumer's tile there.
-    fn fuse_producers(&mut self, func: usize, stage: &Stage, target: &Loop, containing: &mut [(String, String)], region: Region) {
+    fn fuse_producers(&mut self, func: usize, stage: &Stage, target: &Loop, containing: &mut [MaterializedLoop], region: Region) {
         let loop_name = target.name.as_str();
         // The target itself, or a loop around it, may iterate a reduction.
         let target_index = stage.loops.iter().position(|l| l.name == target.name).unwrap_or(0);
         let reduction_loop = stage.loops[..=target_index].iter().rev().find(|l| stage.dims[l.dim].reduction);
         let mut fused = Vec::new();
+        // Per containing loop, the tiles there of the consumer and of the
+        // producers fused so far (for the tile shapes of their packs).
+        let mut known_at: Vec<Vec<(usize, Region)>> = containing.iter().map(|l| vec![(stage.op, l.region.clone())]).collect();
         for producer in self.producers_at(func, loop_name) {
             let span = self.compute_at_span(producer);
             let feeds_init = self.model.funcs[producer].stages.iter().any(|s| {
@@ -597,19 +663,24 @@ impl<'a> Planner<'a> {
             for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
                 let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
                 self.script.comment(format!("compute_at: {} inside loop {loop_name} of {}", self.stage_name(producer, producer_stage), self.model.funcs[func].name));
-                // A consumer's loops tile only the producer's parallel
-                // dimensions; its reductions are whole there.
-                let whole = self.payload.ops[self.model.funcs[producer].stages[producer_stage].op].extents.clone();
-                for (loop_handle, loop_name) in containing.iter_mut() {
+                let op = self.model.funcs[producer].stages[producer_stage].op;
+                for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let new_handle = self.script.fresh(&format!("{}_fused", self.model.funcs[producer].name));
-                    let new_loop = self.script.fresh(loop_handle);
+                    let new_loop = self.script.fresh(&containing_loop.handle);
                     self.script.op(
-                        format!("%{new_handle}, %{new_loop} = transform.structured.fuse_into_containing_op %{handle} into %{loop_handle} : ({ANY_OP}, {ANY_OP}) -> ({ANY_OP}, {ANY_OP})"),
+                        format!(
+                            "%{new_handle}, %{new_loop} = transform.structured.fuse_into_containing_op %{handle} into %{} : ({ANY_OP}, {ANY_OP}) -> ({ANY_OP}, {ANY_OP})",
+                            containing_loop.handle
+                        ),
                         self.at(span),
                     );
-                    *loop_handle = new_loop;
+                    containing_loop.handle = new_loop;
                     handle = new_handle;
-                    self.plan_packs(producer, producer_stage, loop_name, &mut handle, &whole);
+                    // A consumer's loops tile only the producer's parallel
+                    // dimensions; its reductions are whole there.
+                    let region_here = self.derive_region(op, known);
+                    self.plan_packs(producer, producer_stage, &containing_loop.name, &mut handle, &region_here);
+                    known.push((op, region_here));
                 }
                 fused.push((producer, producer_stage, handle));
             }
