@@ -2,7 +2,7 @@
 """Time SGEMM 2048^3 in numpy (OpenBLAS, one thread) and in sched-apply's
 scheduled examples/gemm, in the same run, and print the ratio.
 
-    taskset -c 1 python3 benches/compare_numpy.py [--calls 10] [--rounds 3]
+    taskset -c 1 python3 benches/compare_numpy.py [--calls 10] [--rounds 3] [--schedule S]
 
 Each round times both, alternating, so machine noise hits both alike; the
 figures are medians over calls, then the median over rounds. Needs numpy
@@ -43,9 +43,9 @@ def numpy_median(calls):
     return statistics.median(times)
 
 
-def sched_apply_median(calls):
+def sched_apply_median(calls, schedule):
     binary = os.path.join(ROOT, "target", "release", "sched-apply")
-    command = [binary, "run", os.path.join(ROOT, "examples", "gemm", "gemm.mlir"), "--bench", str(calls), "--reference-calls", "0", "--json"]
+    command = [binary, "run", os.path.join(ROOT, "examples", "gemm", "gemm.mlir"), schedule, "--bench", str(calls), "--reference-calls", "0", "--json"]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout)["median_s"]
 
@@ -54,13 +54,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=10, help="timed calls per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of both")
+    parser.add_argument("--schedule", default=os.path.join(ROOT, "examples", "gemm", "gemm.sched"), help="the schedule to time (default: examples/gemm/gemm.sched)")
     args = parser.parse_args()
     config = np.__config__.get_info("blas_opt_info") if hasattr(np.__config__, "get_info") else {}
     print(f"numpy {np.__version__}, BLAS: {config.get('libraries', 'see numpy.show_config()')}, one thread", file=sys.stderr)
     ours, theirs = [], []
     for round_index in range(args.rounds):
         theirs.append(numpy_median(args.calls))
-        ours.append(sched_apply_median(args.calls))
+        ours.append(sched_apply_median(args.calls, args.schedule))
         print(f"round {round_index + 1}: numpy {theirs[-1] * 1e3:.3f} ms, sched-apply {ours[-1] * 1e3:.3f} ms", file=sys.stderr)
     numpy_s, ours_s = statistics.median(theirs), statistics.median(ours)
     report = {

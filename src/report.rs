@@ -49,6 +49,8 @@ pub struct RunReport {
     pub peak_gflops: Option<f64>,
     /// Files written by `--save-outputs`.
     pub saved: Vec<String>,
+    /// Threads of the parallel loops (OpenMP); `None` without parallel loops.
+    pub threads: Option<usize>,
 }
 
 impl RunReport {
@@ -66,6 +68,9 @@ impl RunReport {
         let mut out = format!("{} @{} with {}\n", self.payload, self.entry, self.schedule);
         let [plan, apply, lower, jit] = self.compile_s;
         out.push_str(&format!("  compile: plan {}, apply {}, lower {}, JIT {}\n", seconds(plan), seconds(apply), seconds(lower), seconds(jit)));
+        if let Some(threads) = self.threads {
+            out.push_str(&format!("  parallel loops: {threads} thread{} (OpenMP)\n", if threads == 1 { "" } else { "s" }));
+        }
         if let Some((comparison, tolerance)) = &self.check {
             let verdict = if comparison.mismatch.is_some() { "MISMATCH" } else { "ok" };
             out.push_str(&format!(
@@ -127,6 +132,7 @@ impl RunReport {
             ("max_abs_diff", number(comparison.map(|c| c.max_abs_diff))),
             ("max_rel_diff", number(comparison.map(|c| c.max_rel_diff))),
             ("compile_s", format!("{{\"plan\": {}, \"apply\": {}, \"lower\": {}, \"jit\": {}}}", number(Some(plan)), number(Some(apply)), number(Some(lower)), number(Some(jit)))),
+            ("threads", self.threads.map_or("null".into(), |t| t.to_string())),
             ("saved", format!("[{}]", self.saved.iter().map(|s| string(s)).collect::<Vec<_>>().join(", "))),
         ];
         let body: Vec<String> = fields.into_iter().map(|(k, v)| format!("  \"{k}\": {v}")).collect();

@@ -52,9 +52,14 @@ pub struct RunArgs {
     /// Timed calls of the unscheduled payload for the speedup (it can be slow; 0 skips it). Default: min(N, 3).
     #[arg(long, value_name = "N")]
     pub reference_calls: Option<usize>,
-    /// Peak GFLOP/s for % of peak. Default: the one `sched-apply peak` cached, else measured now.
+    /// One core's peak GFLOP/s for % of peak (times the threads, up to the cores, for parallel loops).
+    /// Default: the one `sched-apply peak` cached, else measured now.
     #[arg(long, value_name = "X")]
     pub peak_gflops: Option<f64>,
+    /// Threads for the schedule's `parallel` loops (OpenMP). Default: OMP_NUM_THREADS, else one per core.
+    /// The unscheduled payload always runs on one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
     /// Print every figure as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -105,6 +110,10 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         compile_s: [outcome.times.plan_s, outcome.times.apply_s, program.times.lower_s, program.times.jit_s],
         ..Default::default()
     };
+    if let Some(threads) = args.threads {
+        program.set_threads(threads as usize).map_err(|why| Exit::Input(format!("error: --threads {threads}: {why}\n")))?;
+    }
+    report.threads = program.threads();
     let inputs = load_inputs(&args, &program, &payload_source)?;
 
     let mut results = program.new_results();
@@ -139,7 +148,10 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
             report.unscheduled = Some(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?);
         }
         if report.flops.is_some() {
-            report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)?);
+            // One core's peak per thread that has a core to run on.
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let busy = report.threads.map_or(1, |t| t.clamp(1, cores));
+            report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)? * busy as f64);
         }
     }
 

@@ -139,3 +139,19 @@ fn several_public_functions_need_an_entry() {
     let output = sched_apply(&["run", payload.to_str().unwrap(), schedule.to_str().unwrap(), "--entry", "matmul", "--check"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
 }
+
+#[test]
+fn threads_set_the_openmp_thread_count_of_parallel_loops() {
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_parallel.sched", "--threads", "2", "--check", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json = text(&output.stdout);
+    assert!(json.contains("\"threads\": 2,") && json.contains("\"check\": \"ok\""), "{json}");
+
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "--threads", "2"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stderr), "error: --threads 2: the program has no parallel loops (the schedule marks none `parallel`), so a thread count does not apply\n");
+
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_parallel.sched", "--threads", "0"]);
+    assert_eq!(output.status.code(), Some(2), "clap's usage error");
+    assert!(text(&output.stderr).contains("--threads <N>"), "{}", text(&output.stderr));
+}

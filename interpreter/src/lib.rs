@@ -2,20 +2,17 @@
 //!
 //! [`plan`] turns a [`schedule_lang::Model`] into a transform-dialect
 //! [`Script`] whose every op is located at the `.sched` directive it came from;
-//! [`apply_script`] runs it on a payload module through the upstream transform
-//! interpreter; [`pipeline::run`] chains parsing, resolution, planning and
+//! `payload::transform::apply_script` runs it on a payload module through the
+//! upstream transform interpreter; [`pipeline::run`] chains parsing, resolution, planning and
 //! application the way `sched-apply` does. The script is standalone, so
 //! `mlir-opt --transform-interpreter` gives the same result.
 
 #![deny(missing_docs)]
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::todo, clippy::dbg_macro)]
 
-pub mod apply;
-mod ffi;
 pub mod pipeline;
 pub mod plan;
 pub mod script;
 
-pub use apply::{apply_script, ApplyError};
 pub use plan::plan;
 pub use script::Script;

@@ -3,7 +3,7 @@
 //! the script and (optionally) apply it. Every failure comes back as rendered
 //! diagnostics that name the file, line and column.
 
-use crate::apply::{apply_script, ApplyError};
+use payload::transform::{apply_script, ApplyError};
 use crate::plan::plan;
 use payload::{MlirMessage, PayloadInfo};
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};

@@ -16,7 +16,8 @@
 //!    producer of the consumer's init can be computed inside it); loops over
 //!    reduction dimensions and loops to unroll become `scf.for`
 //!    (`tile_using_for`). Foralls the schedule marked `parallel` are annotated
-//!    `sched.parallel`; lowering runs the others sequentially. The parts of a
+//!    `sched.parallel`, which lowering makes OpenMP loops; it runs the others
+//!    sequentially. The parts of a
 //!    fused loop must land in one tiling op: foralls share one
 //!    multi-dimensional `scf.forall`; `scf.for`s end the run and are coalesced
 //!    into one loop (`loop.coalesce`);

@@ -22,9 +22,8 @@ pub fn describe(context: &Context, module: &Module, name: &str) -> Result<Payloa
     manager.nested_under("func.func").add_pass(melior::pass::linalg::create_linalg_generalize_named_ops_pass());
     manager.run(&mut generalized).map_err(|_| PayloadError::internal("linalg-generalize-named-ops failed on the payload"))?;
 
-    // SAFETY: both module operations are alive for this whole function.
-    let original_root = unsafe { OpView::from_raw(module.as_operation().to_raw()) };
-    let generic_root = unsafe { OpView::from_raw(generalized.as_operation().to_raw()) };
+    let original_root = OpView::of_module(module);
+    let generic_root = OpView::of_module(&generalized);
     let mut functions = Vec::new();
     let mut originals = Vec::new();
     let mut generics = Vec::new();

@@ -1,6 +1,8 @@
 //! The only place in this crate that calls the MLIR C API directly: walking a
 //! module's operations and reading their names, attributes, operands and
-//! locations as text. Each raw handle is wrapped in a `Copy` view whose
+//! locations as text, the ExecutionEngine, and the transform interpreter's
+//! entry point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not
+//! wrap). Each raw handle is wrapped in a `Copy` view whose
 //! lifetime ties it to the module it came from.
 
 use mlir_sys::*;
@@ -56,6 +58,12 @@ impl<'m> OpView<'m> {
     /// The raw handle, for identity comparisons only.
     pub fn to_raw(self) -> MlirOperation {
         self.raw
+    }
+
+    /// A view of a module's top-level operation, borrowing the module.
+    pub fn of_module(module: &'m melior::ir::Module) -> Self {
+        // SAFETY: the module owns the operation and outlives `'m` (borrowed).
+        unsafe { Self::from_raw(module.as_operation().to_raw()) }
     }
 
     /// The op's name, like `linalg.generic`.
@@ -282,6 +290,37 @@ impl JitEngine {
         unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&name)) }
     }
 
+    /// A symbol of the OpenMP runtime, found through the JIT's symbol space
+    /// (the runtime must have been loaded into it).
+    fn openmp_symbol(&self, name: &str) -> Result<*mut c_void, String> {
+        // SAFETY: valid engine; the name is valid for the call.
+        let symbol = unsafe { mlirExecutionEngineLookup(self.raw, string_ref(name)) };
+        if symbol.is_null() { Err(format!("the OpenMP runtime is not loaded into the JIT ({name} not found)")) } else { Ok(symbol) }
+    }
+
+    /// Calls the OpenMP runtime's `omp_set_num_threads(threads)`.
+    pub fn set_openmp_threads(&self, threads: i32) -> Result<(), String> {
+        let symbol = self.openmp_symbol("omp_set_num_threads")?;
+        // SAFETY: `omp_set_num_threads` has the C signature `void(int)` in
+        // every OpenMP runtime; the symbol comes from the loaded runtime.
+        unsafe {
+            let set: unsafe extern "C" fn(i32) = std::mem::transmute(symbol);
+            set(threads);
+        }
+        Ok(())
+    }
+
+    /// The OpenMP runtime's `omp_get_max_threads()`: the threads the next parallel loop gets.
+    pub fn openmp_max_threads(&self) -> Result<i32, String> {
+        let symbol = self.openmp_symbol("omp_get_max_threads")?;
+        // SAFETY: `omp_get_max_threads` has the C signature `int(void)` in
+        // every OpenMP runtime; the symbol comes from the loaded runtime.
+        Ok(unsafe {
+            let get: unsafe extern "C" fn() -> i32 = std::mem::transmute(symbol);
+            get()
+        })
+    }
+
     /// Whether the module defines the packed wrapper of `function`'s C interface.
     pub fn has_c_interface(&self, function: &str) -> bool {
         !self.c_interface_wrapper(function).is_null()
@@ -338,4 +377,37 @@ impl Drop for JitEngine {
         // SAFETY: created by `mlirExecutionEngineCreate` and destroyed once.
         unsafe { mlirExecutionEngineDestroy(self.raw) }
     }
+}
+
+/// Owned transform-interpreter options.
+struct TransformOptions(MlirTransformOptions);
+
+impl TransformOptions {
+    fn new(expensive_checks: bool) -> Self {
+        // SAFETY: creating options has no preconditions; the handle is destroyed in Drop.
+        let raw = unsafe { mlirTransformOptionsCreate() };
+        // SAFETY: `raw` was just created and is valid.
+        unsafe { mlirTransformOptionsEnableExpensiveChecks(raw, expensive_checks) };
+        Self(raw)
+    }
+}
+
+impl Drop for TransformOptions {
+    fn drop(&mut self) {
+        // SAFETY: created by `mlirTransformOptionsCreate` and destroyed exactly once.
+        unsafe { mlirTransformOptionsDestroy(self.0) }
+    }
+}
+
+/// Runs the named sequence `entry` of `transform_module` on `payload`.
+/// `expensive_checks` makes the interpreter verify every handle use (slower,
+/// catches use-after-invalidation). Returns whether it succeeded; diagnostics
+/// go to the context's handlers.
+pub fn apply_named_sequence(payload: melior::ir::operation::OperationRef, entry: melior::ir::operation::OperationRef, transform_module: melior::ir::operation::OperationRef, expensive_checks: bool) -> bool {
+    let options = TransformOptions::new(expensive_checks);
+    // SAFETY: all three operations are alive for the duration of the call (borrowed),
+    // belong to the same context, and `entry` is nested in `transform_module`
+    // (checked by the caller); the options outlive the call.
+    let result = unsafe { mlirTransformApplyNamedSequence(payload.to_raw(), entry.to_raw(), transform_module.to_raw(), options.0) };
+    result.value != 0
 }

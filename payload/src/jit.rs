@@ -6,20 +6,44 @@
 use crate::diagnostics::{capture_diagnostics, MlirMessage};
 use crate::ffi::{JitEngine, MemrefArg, OpView};
 use crate::tensor::{parse_tensor_type, Tensor, TensorType};
+use crate::transform::{apply_script, ApplyError};
 use crate::{new_context, parse_module, PayloadError};
 use melior::pass::PassManager;
 use std::time::Instant;
 
-/// The upstream passes that take a payload on tensors (with vector ops from
-/// scheduling) to the LLVM dialect. Results become out-parameters the caller
-/// allocates; every function gets a C interface.
-pub const LOWERING_PIPELINE: &str = concat!(
+/// The first half of lowering: tensors become buffers. Results become
+/// out-parameters the caller allocates.
+pub const BUFFERIZE_PIPELINE: &str = concat!(
     "builtin.module(",
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},",
-    "func.func(canonicalize,cse,scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting),",
+    "func.func(canonicalize,cse))"
+);
+
+/// Between the two halves: every `scf.forall` the schedule marked parallel
+/// (`sched.parallel`, which bufferization keeps) becomes an `scf.parallel`,
+/// which the second half turns into an OpenMP parallel loop. Applied only to
+/// modules that have such loops.
+pub const PARALLEL_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %marked = transform.structured.match ops{["scf.forall"]} attributes{sched.parallel} in %root : (!transform.any_op) -> !transform.any_op
+    transform.foreach %marked : !transform.any_op {
+    ^bb0(%forall: !transform.any_op):
+      %parallel = transform.loop.forall_to_parallel %forall : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+}"#;
+
+/// The second half: the other foralls run sequentially, parallel loops
+/// become OpenMP, vector ops are lowered, and everything reaches the LLVM
+/// dialect; every function gets a C interface.
+pub const LOWERING_PIPELINE: &str = concat!(
+    "builtin.module(",
+    "func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting),",
     "buffer-deallocation-pipeline,",
     "func.func(convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
+    "convert-scf-to-openmp,",
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
     "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
@@ -28,6 +52,10 @@ pub const LOWERING_PIPELINE: &str = concat!(
 /// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
 /// copies between strided buffers call), loaded into every JIT.
 pub const C_RUNNER_UTILS: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libmlir_c_runner_utils.so");
+
+/// LLVM's OpenMP runtime (Debian's `libomp-22-dev`), loaded into the JIT of
+/// payloads with parallel loops.
+pub const OPENMP_RUNTIME: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libomp.so");
 
 /// The entry function's tensor signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +84,24 @@ pub struct Program {
     pub signature: Signature,
     /// How long compiling took.
     pub times: CompileTimes,
+    /// Whether OpenMP parallel loops were generated.
+    parallel: bool,
+}
+
+/// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
+fn run_passes(context: &melior::Context, module: &mut melior::ir::Module, pipeline: &str, payload_name: &str) -> Result<(), PayloadError> {
+    let manager = PassManager::new(context);
+    melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")))?;
+    let (lowered, messages) = capture_diagnostics(context, || manager.run(module));
+    if lowered.is_err() {
+        return Err(PayloadError { message: format!("{payload_name}: lowering to LLVM failed"), diagnostics: messages, internal: true });
+    }
+    Ok(())
+}
+
+/// Whether any `scf.forall` in `op` is marked `sched.parallel`.
+fn has_parallel_loops(op: OpView<'_>) -> bool {
+    (op.name() == "scf.forall" && op.attribute_text("sched.parallel").is_some()) || op.children().into_iter().any(has_parallel_loops)
 }
 
 fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> PayloadError {
@@ -117,23 +163,35 @@ impl Program {
     pub fn compile(payload_name: &str, text: &str, entry: Option<&str>) -> Result<Self, PayloadError> {
         let context = new_context();
         let mut module = parse_module(&context, payload_name, text)?;
-        // SAFETY: the module is alive while the view is used.
-        let root = unsafe { OpView::from_raw(module.as_operation().to_raw()) };
+        let root = OpView::of_module(&module);
         let signature = signature(root, payload_name, entry)?;
 
         let start = Instant::now();
-        let manager = PassManager::new(&context);
-        melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), LOWERING_PIPELINE)
-            .map_err(|e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")))?;
-        let (lowered, messages) = capture_diagnostics(&context, || manager.run(&mut module));
-        if lowered.is_err() {
-            return Err(PayloadError { message: format!("{payload_name}: lowering to LLVM failed"), diagnostics: messages, internal: true });
+        run_passes(&context, &mut module, BUFFERIZE_PIPELINE, payload_name)?;
+        let parallel = has_parallel_loops(OpView::of_module(&module));
+        if parallel {
+            if !std::path::Path::new(OPENMP_RUNTIME).exists() {
+                return Err(PayloadError {
+                    message: format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
+                    diagnostics: Vec::new(),
+                    internal: false,
+                });
+            }
+            match apply_script(&context, &mut module, PARALLEL_SCRIPT) {
+                Ok(_) => {}
+                Err(ApplyError::BadScript(messages, what)) => return Err(PayloadError { message: what, diagnostics: messages, internal: true }),
+                Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => {
+                    return Err(PayloadError { message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"), diagnostics: messages, internal: true })
+                }
+            }
         }
+        run_passes(&context, &mut module, LOWERING_PIPELINE, payload_name)?;
         let lower_s = start.elapsed().as_secs_f64();
 
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
-        let (engine, messages) = capture_diagnostics(&context, || JitEngine::new(&module, 3, &[C_RUNNER_UTILS]));
+        let libraries: &[&str] = if parallel { &[C_RUNNER_UTILS, OPENMP_RUNTIME] } else { &[C_RUNNER_UTILS] };
+        let (engine, messages) = capture_diagnostics(&context, || JitEngine::new(&module, 3, libraries));
         let engine = engine.ok_or_else(|| PayloadError { message: format!("{payload_name}: the JIT could not compile the lowered module"), diagnostics: messages, internal: true })?;
         if !engine.has_c_interface(&signature.name) {
             // The ORC JIT links lazily: an unresolved symbol surfaces here, and
@@ -145,7 +203,31 @@ impl Program {
             )));
         }
         let jit_s = start.elapsed().as_secs_f64();
-        Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s } })
+        Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s }, parallel })
+    }
+
+    /// Whether the program has OpenMP parallel loops (from `parallel` directives).
+    pub fn is_parallel(&self) -> bool {
+        self.parallel
+    }
+
+    /// Sets how many threads the OpenMP runtime gives parallel loops from now
+    /// on (`omp_set_num_threads`; the default is `OMP_NUM_THREADS`, else one
+    /// per core). An error for programs without parallel loops.
+    pub fn set_threads(&self, threads: usize) -> Result<(), String> {
+        if !self.parallel {
+            return Err("the program has no parallel loops (the schedule marks none `parallel`), so a thread count does not apply".into());
+        }
+        let threads = i32::try_from(threads).ok().filter(|&t| t > 0).ok_or_else(|| format!("{threads} is not a valid thread count"))?;
+        self.engine.set_openmp_threads(threads)
+    }
+
+    /// How many threads the next parallel loop gets; `None` without parallel loops.
+    pub fn threads(&self) -> Option<usize> {
+        if !self.parallel {
+            return None;
+        }
+        self.engine.openmp_max_threads().ok().and_then(|t| usize::try_from(t).ok())
     }
 
     /// Zeroed result tensors of the right types, to pass to [`Program::call`].

@@ -3,7 +3,8 @@
 //! Creates MLIR contexts with every upstream dialect and pass registered, parses
 //! payload `.mlir` text while capturing MLIR's diagnostics, and describes a
 //! module's structured ops as a [`PayloadInfo`] for the schedule language,
-//! and lowers, JIT-compiles and calls payloads on host tensors.
+//! applies transform scripts to payloads ([`transform`]), and lowers,
+//! JIT-compiles and calls payloads on host tensors.
 //! All direct C API calls live in [`ffi`].
 
 #![deny(missing_docs)]
@@ -16,6 +17,7 @@ pub mod jit;
 pub mod npy;
 pub mod peak;
 pub mod tensor;
+pub mod transform;
 
 pub use describe::describe;
 pub use diagnostics::{capture_diagnostics, MlirMessage};

@@ -6,7 +6,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::Context;
-use payload::{capture_diagnostics, MlirMessage};
+use crate::diagnostics::{capture_diagnostics, MlirMessage};
 
 /// Why applying a script failed.
 #[derive(Debug, Clone, PartialEq, Eq)]

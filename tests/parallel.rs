@@ -1,0 +1,56 @@
+//! `parallel` runs on several threads: the marked `scf.forall` becomes an
+//! OpenMP loop, the JIT loads LLVM's OpenMP runtime, the thread count can be
+//! set, and the results still match the unscheduled payload.
+//!
+//! In its own binary: it counts the process's threads.
+
+mod common;
+
+use interpreter::pipeline::{run, Stop};
+use payload::jit::Program;
+use payload::tensor::Tensor;
+use schedule_lang::SourceFile;
+
+fn os_threads() -> usize {
+    std::fs::read_dir("/proc/self/task").unwrap().count()
+}
+
+fn scheduled(payload: &str, schedule: &str) -> (String, String) {
+    let text = std::fs::read_to_string(common::root().join("tests/payloads").join(payload)).unwrap();
+    let source = SourceFile::new("test.sched", schedule);
+    let outcome = run(&source, payload, &text, Stop::Apply).unwrap_or_else(|f| panic!("{}", f.message()));
+    (text, outcome.payload.expect("applied"))
+}
+
+#[test]
+fn parallel_loops_run_on_openmp_threads_and_match() {
+    let (text, transformed) = scheduled("matmul.mlir", "func mm = linalg.matmul (i, j | k)\nmm.parallel(i, 16)\n");
+    assert!(transformed.contains("sched.parallel"), "the forall is not marked:\n{transformed}");
+    let program = Program::compile("scheduled", &transformed, None).unwrap_or_else(|e| panic!("{}", e.message));
+    assert!(program.is_parallel());
+    program.set_threads(2).unwrap();
+    assert_eq!(program.threads(), Some(2));
+
+    let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), 3 + i as u64)).collect();
+    let before = os_threads();
+    let mut got = program.new_results();
+    program.call(&mut inputs.clone(), &mut got).unwrap();
+    // OpenMP keeps its worker threads after the first parallel region.
+    assert!(os_threads() > before, "no new thread after a parallel call ({before} before and after)");
+
+    let reference = Program::compile("matmul.mlir", &text, None).unwrap();
+    assert!(!reference.is_parallel());
+    let mut want = reference.new_results();
+    reference.call(&mut inputs.clone(), &mut want).unwrap();
+    assert_eq!(got[0].to_f64(), want[0].to_f64(), "row-parallel matmul must compute the same sums in the same order");
+}
+
+#[test]
+fn a_thread_count_needs_parallel_loops() {
+    let (_, transformed) = scheduled("matmul.mlir", "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16)\n");
+    let program = Program::compile("scheduled", &transformed, None).unwrap();
+    assert!(!program.is_parallel());
+    assert_eq!(program.threads(), None);
+    let error = program.set_threads(2).unwrap_err();
+    assert!(error.contains("no parallel loops"), "{error}");
+}
