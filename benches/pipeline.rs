@@ -23,6 +23,7 @@ fn examples() -> Vec<Example> {
     let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
     vec![
         Example { name: "conv_layer", schedule: SourceFile::new("conv.sched", read("examples/halide_conv/conv.sched")), payload_name: "conv.mlir", payload: read("examples/halide_conv/conv.mlir") },
+        Example { name: "gemm", schedule: SourceFile::new("gemm.sched", read("examples/gemm/gemm.sched")), payload_name: "gemm.mlir", payload: read("examples/gemm/gemm.mlir") },
         Example {
             name: "matmul_register_tile",
             schedule: SourceFile::new("matmul_register_tile.sched", read("tests/fixtures/matmul_register_tile.sched")),
