@@ -49,7 +49,7 @@ fn scheduled_conv_layer_runs_on_a_default_stack_and_keeps_its_memory_flat() {
             let program = Program::compile("conv (scheduled)", &transformed, None).unwrap_or_else(|e| panic!("{}", e.message));
             let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), 11 + i as u64)).collect();
             let mut results = program.new_results();
-            let mut call = |results: &mut Vec<Tensor>| program.call(&mut inputs.clone(), results).unwrap();
+            let call = |results: &mut Vec<Tensor>| program.call(&mut inputs.clone(), results).unwrap();
             for _ in 0..10 {
                 call(&mut results);
             }
