@@ -396,12 +396,7 @@ impl<'a> Planner<'a> {
             } else {
                 self.script.comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
                 let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
-                let results: Vec<String> = loop_handles.iter().map(|h| format!("%{h}")).collect();
-                let types = vec![ANY_OP; segment.len() + 1].join(", ");
-                self.script.op(
-                    format!("%{tiled}, {} = transform.structured.tile_using_for %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({types})", results.join(", "), sizes.join(", ")),
-                    location,
-                );
+                self.tile_using_for(&tiled, &loop_handles, &handle, &sizes, location);
                 // The fused components at the end of the run, coalesced into one loop.
                 let last = *segment.last().expect("a segment has loops");
                 let components: Vec<usize> = group_of(last).map_or(Vec::new(), |g| segment.iter().copied().filter(|i| g.contains(i)).collect());
@@ -571,17 +566,28 @@ impl<'a> Planner<'a> {
         // The pad handle also holds the pads of partial tiles of other operands: take this operand's.
         let pad = self.script.fresh("pack_copy");
         self.script.op(format!("%{pad} = transform.get_producer_of_operand %{padded}[{operand}] : ({ANY_OP}) -> {ANY_OP}"), None);
+        // Unit tiles of every dimension but the last, which stays whole.
+        let (rows, width) = (shape.len() - 1, shape[shape.len() - 1]);
         let mut row = pad.clone();
-        if shape.len() > 1 {
-            let tiled = self.script.fresh(&format!("{pad}_row"));
-            let loops: Vec<String> = (0..shape.len() - 1).map(|_| format!("%{}", self.script.fresh(&format!("{pad}_loop")))).collect();
-            let sizes: Vec<&str> = (0..shape.len()).map(|d| if d + 1 < shape.len() { "1" } else { "0" }).collect();
-            let types = vec![ANY_OP; shape.len()].join(", ");
-            self.script.op(format!("%{tiled}, {} = transform.structured.tile_using_for %{pad} tile_sizes [{}] : ({ANY_OP}) -> ({types})", loops.join(", "), sizes.join(", ")), None);
-            row = tiled;
+        if rows > 0 {
+            row = self.script.fresh(&format!("{pad}_row"));
+            let loops: Vec<String> = (0..rows).map(|_| self.script.fresh(&format!("{pad}_loop"))).collect();
+            let sizes: Vec<String> = std::iter::repeat_n("1".to_string(), rows).chain(["0".to_string()]).collect();
+            self.tile_using_for(&row, &loops, &pad, &sizes, None);
         }
-        let vector: Vec<String> = shape.iter().enumerate().map(|(d, &n)| if d + 1 < shape.len() { "1".to_string() } else { n.to_string() }).collect();
+        let vector: Vec<String> = std::iter::repeat_n("1".to_string(), rows).chain([width.to_string()]).collect();
         self.script.op(format!("transform.structured.vectorize %{row} vector_sizes [{}] : {ANY_OP}", vector.join(", ")), None);
+    }
+
+    /// Emits `tile_using_for` of `handle` with `sizes` (one per dimension),
+    /// naming the tiled op `tiled` and the loops `loops` (one per non-zero size).
+    fn tile_using_for(&mut self, tiled: &str, loops: &[String], handle: &str, sizes: &[String], location: Option<(usize, usize)>) {
+        let results: Vec<String> = loops.iter().map(|l| format!("%{l}")).collect();
+        let types = vec![ANY_OP; loops.len() + 1].join(", ");
+        self.script.op(
+            format!("%{tiled}, {} = transform.structured.tile_using_for %{handle} tile_sizes [{}] : ({ANY_OP}) -> ({types})", results.join(", "), sizes.join(", ")),
+            location,
+        );
     }
 
     /// Queues the unroll of a materialized loop marked `unroll`.

@@ -99,6 +99,25 @@ fn run_passes(context: &melior::Context, module: &mut melior::ir::Module, pipeli
     Ok(())
 }
 
+/// Turns the bufferized module's marked foralls into `scf.parallel`s
+/// ([`PARALLEL_SCRIPT`]), once the OpenMP runtime they will need is found.
+fn make_parallel_loops(context: &melior::Context, module: &mut melior::ir::Module, payload_name: &str) -> Result<(), PayloadError> {
+    if !std::path::Path::new(OPENMP_RUNTIME).exists() {
+        return Err(PayloadError {
+            message: format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
+            diagnostics: Vec::new(),
+            internal: false,
+        });
+    }
+    match apply_script(context, module, PARALLEL_SCRIPT) {
+        Ok(_) => Ok(()),
+        Err(ApplyError::BadScript(messages, what)) => Err(PayloadError { message: what, diagnostics: messages, internal: true }),
+        Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => {
+            Err(PayloadError { message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"), diagnostics: messages, internal: true })
+        }
+    }
+}
+
 /// Whether any `scf.forall` in `op` is marked `sched.parallel`.
 fn has_parallel_loops(op: OpView<'_>) -> bool {
     (op.name() == "scf.forall" && op.attribute_text("sched.parallel").is_some()) || op.children().into_iter().any(has_parallel_loops)
@@ -170,20 +189,7 @@ impl Program {
         run_passes(&context, &mut module, BUFFERIZE_PIPELINE, payload_name)?;
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
-            if !std::path::Path::new(OPENMP_RUNTIME).exists() {
-                return Err(PayloadError {
-                    message: format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
-                    diagnostics: Vec::new(),
-                    internal: false,
-                });
-            }
-            match apply_script(&context, &mut module, PARALLEL_SCRIPT) {
-                Ok(_) => {}
-                Err(ApplyError::BadScript(messages, what)) => return Err(PayloadError { message: what, diagnostics: messages, internal: true }),
-                Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => {
-                    return Err(PayloadError { message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"), diagnostics: messages, internal: true })
-                }
-            }
+            make_parallel_loops(&context, &mut module, payload_name)?;
         }
         run_passes(&context, &mut module, LOWERING_PIPELINE, payload_name)?;
         let lower_s = start.elapsed().as_secs_f64();
