@@ -600,16 +600,35 @@ test.sched:2:4: error: cannot vectorize `i.v` in `mm`: `k` is inside it and is n
 }
 
 #[test]
-fn vectorize_partial_tiles() {
+fn vectorize_partial_reduction_tiles() {
     check(
         "matmul.mlir",
-        &format!("{MM}mm.split(j, jo, ji, 64)\n  .reorder(ji, k, jo)\n  .vectorize(ji, 16)\n"),
+        &format!("{MM}mm.split(k, ko, ki, 48)\n  .reorder(j, ki, i, ko)\n  .vectorize(j, 16)\n  .unroll(ki)\n  .unroll(i)\n"),
         r#"
-test.sched:4:4: error: cannot vectorize `mm`: the vectorized tile must have a static shape, but the tiles of `j` are partial (its 96 iterations are not divided evenly by the splits)
+test.sched:4:4: error: cannot vectorize `mm`: the vectorized tile must have a static shape, but the tiles of `k` are partial (its 128 iterations are not divided evenly by the splits)
   |
-4 |   .vectorize(ji, 16)
-  |    ^^^^^^^^^^^^^^^^^
-  = help: choose split factors that divide the extents
+4 |   .vectorize(j, 16)
+  |    ^^^^^^^^^^^^^^^^
+  = help: choose split factors that divide the extents of reduction dimensions (the partial last tile of a parallel dimension is split off, but a reduction's is not)
+"#,
+    );
+}
+
+#[test]
+fn partial_tile_split_off_with_a_func_computed_inside() {
+    check(
+        "fill_matmul.mlir",
+        "func zero = linalg.fill (i, j)\nfunc mm = linalg.matmul (i, j | k)\nmm.split(j, jo, ji, 64)\n  .reorder(ji, k, i, jo)\n  .vectorize(ji, 16)\nzero.compute_at(mm, jo)\n",
+        r#"
+test.sched:3:4: error: cannot split off the partial last tile of `jo` in `mm`: `zero` is computed at `jo`, and it cannot be fused into both parts of the split
+  |
+3 | mm.split(j, jo, ji, 64)
+  |    ^^^^^^^^^^^^^^^^^^^^
+test.sched:6:6: note: computed there
+  |
+6 | zero.compute_at(mm, jo)
+  |      ^^^^^^^^^^^^^^^^^^
+  = help: choose a split factor that divides 96 (the extent of `j` there), or compute the func at a loop outside `jo`
 "#,
     );
 }

@@ -120,7 +120,43 @@ fn uses_forall(stage: &Stage, the_loop: &Loop) -> bool {
 /// dynamic or made of partial tiles.
 type Region = Vec<Option<i64>>;
 
+/// Where to resume planning a stage: loops before `start` are materialized
+/// already, as `containing`, and the stage's tile inside them is `region`.
+struct Resume {
+    start: usize,
+    region: Region,
+    containing: Vec<MaterializedLoop>,
+}
+
+/// A loop whose last tile is partial, in a stage that must have static
+/// tiles (vectorized). As Halide peels such tails, the planner splits the op
+/// before that loop (`structured.split`) into a part of whole tiles and a
+/// remainder smaller than one tile; both then have static tiles.
+struct Tail {
+    /// Index of the loop in the stage's loops.
+    at: usize,
+    /// The stage's tile entering that loop.
+    region: Region,
+    /// The split dimension, its extent there, and the extent of the whole tiles.
+    dim: usize,
+    extent: i64,
+    whole: i64,
+}
+
+/// The outermost loop in `range` whose tiles are partial, when it iterates a
+/// parallel dimension of static extent (a partial reduction is not split:
+/// that would change the order of the sum only, but is not needed so far).
+fn find_tail(stage: &Stage, loops: &[Loop], region: &Region, after: &[Region], range: Range<usize>) -> Option<Tail> {
+    let entering = |i: usize| if i == 0 { region.clone() } else { after[i - 1].clone() };
+    let i = range.into_iter().find(|&i| entering(i)[loops[i].dim].is_some_and(|e| e > loops[i].step && e % loops[i].step != 0))?;
+    let l = &loops[i];
+    let region = entering(i);
+    let extent = region[l.dim]?;
+    (!stage.dims[l.dim].reduction).then(|| Tail { at: i, dim: l.dim, extent, whole: extent - extent % l.step, region })
+}
+
 /// A loop of the generated code, made by tiling a stage.
+#[derive(Clone)]
 struct MaterializedLoop {
     /// The transform handle to the loop (updated as producers fuse into it).
     handle: String,
@@ -222,7 +258,17 @@ impl<'a> Planner<'a> {
         }
     }
 
-    fn stage(&mut self, func: usize, stage_index: usize, mut handle: String, region: Region) {
+    fn stage(&mut self, func: usize, stage_index: usize, handle: String, region: Region) {
+        self.stage_from(func, stage_index, handle, Resume { start: 0, region, containing: Vec::new() });
+    }
+
+    /// Plans a stage's loops from `resume.start` on: the loops before it are
+    /// already materialized (`resume.containing`), and `resume.region` is the
+    /// stage's tile inside them. A vectorized stage whose tiles of a parallel
+    /// dimension would be partial is split there into a part of whole tiles
+    /// and a remainder part, each planned on from that loop (see [`Tail`]).
+    fn stage_from(&mut self, func: usize, stage_index: usize, mut handle: String, resume: Resume) {
+        let Resume { start, region, containing: inherited } = resume;
         let model: &'a Model = self.model;
         let model_func = &model.funcs[func];
         let stage: &'a Stage = &model_func.stages[stage_index];
@@ -269,7 +315,13 @@ impl<'a> Planner<'a> {
         // Tile size of each loop: its step, or the whole extent when smaller
         // (a loop of one iteration kept as a `compute_at` or `pack` point).
         let mut tile_sizes = Vec::new();
-        for l in loops {
+        for (i, l) in loops.iter().enumerate() {
+            if i < start {
+                trips.push(Some(1));
+                tile_sizes.push(l.step);
+                after.push(current.clone());
+                continue;
+            }
             let extent = current[l.dim];
             trips.push(extent.map(|e| ceil_div(e, l.step)));
             tile_sizes.push(extent.map_or(l.step, |e| e.min(l.step)));
@@ -307,7 +359,8 @@ impl<'a> Planner<'a> {
                 return;
             }
             let entry = if first_implicit == 0 { region.clone() } else { after[first_implicit - 1].clone() };
-            if let Some(dim) = (0..stage.dims.len()).find(|&d| entry[d].is_none()) {
+            let splits_tail = find_tail(stage, loops, &region, &after, start..first_implicit).is_some();
+            if let (false, Some(dim)) = (splits_tail, (0..stage.dims.len()).find(|&d| entry[d].is_none())) {
                 let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
                 let dimension = &stage.dims[dim];
                 let why = match dimension.extent {
@@ -316,7 +369,11 @@ impl<'a> Planner<'a> {
                 };
                 self.errors.push(
                     Diagnostic::error("vectorize-dynamic", span, format!("cannot vectorize `{name}`: the vectorized tile must have a static shape, but {why}"))
-                        .with_help("choose split factors that divide the extents"),
+                        .with_help(if dimension.reduction && dimension.extent.is_some() {
+                            "choose split factors that divide the extents of reduction dimensions (the partial last tile of a parallel dimension is split off, but a reduction's is not)"
+                        } else {
+                            "choose split factors that divide the extents"
+                        }),
                 );
                 return;
             }
@@ -334,8 +391,24 @@ impl<'a> Planner<'a> {
             }
         }
 
+        // The loop whose last tile is partial, where the op is split in two.
+        let tail = if vector_mode { find_tail(stage, loops, &region, &after, start..first_implicit) } else { None };
+        if let Some(tail) = &tail {
+            if let Some(target) = (tail.at..loops.len()).find(|&i| is_target(i)) {
+                let l = &loops[tail.at];
+                let producer = self.producers_at(func, loops[target].visible_name())[0];
+                let producer_name = &self.model.funcs[producer].name;
+                self.errors.push(
+                    Diagnostic::error("tail-compute-at", l.span, format!("cannot split off the partial last tile of `{}` in `{name}`: `{producer_name}` is computed at `{}`, and it cannot be fused into both parts of the split", l.name, loops[target].visible_name()))
+                        .with_note(Some(self.compute_at_span(producer)), "computed there")
+                        .with_help(format!("choose a split factor that divides {} (the extent of `{}` there), or compute the func at a loop outside `{}`", tail.extent, stage.dims[l.dim].name, l.name)),
+                );
+                return;
+            }
+        }
+
         // Group the loops to materialize into tiling runs.
-        let materialized: Vec<usize> = (0..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i) || packs_at(i)).collect();
+        let materialized: Vec<usize> = (start..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i) || packs_at(i) || tail.as_ref().is_some_and(|t| t.at == i)).collect();
         let mut segments: Vec<Vec<usize>> = Vec::new();
         for &i in &materialized {
             let l = &loops[i];
@@ -345,7 +418,8 @@ impl<'a> Planner<'a> {
                 // A fused scf.for nest is coalesced from its outermost loop down,
                 // so nothing may be tiled inside it in the same run.
                 let ends_fused_for = !uses_forall(stage, last) && group_of(last_index).is_some_and(|g| g.end == last_index + 1);
-                !is_target(last_index) && !packs_at(last_index) && !ends_fused_for && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
+                let at_tail = tail.as_ref().is_some_and(|t| t.at == i);
+                !is_target(last_index) && !packs_at(last_index) && !ends_fused_for && !at_tail && uses_forall(stage, last) == uses_forall(stage, l) && l.dim > last.dim
             });
             if extend {
                 segments.last_mut().expect("checked above").push(i);
@@ -359,8 +433,12 @@ impl<'a> Planner<'a> {
         }
 
         // The loops materialized so far.
-        let mut containing: Vec<MaterializedLoop> = Vec::new();
+        let mut containing: Vec<MaterializedLoop> = inherited;
         for segment in &segments {
+            if let Some(tail) = tail.as_ref().filter(|t| t.at == segment[0]) {
+                self.split_tail(func, stage_index, &handle, tail, &containing);
+                return;
+            }
             let forall = uses_forall(stage, &loops[segment[0]]);
             let sizes: Vec<String> = (0..stage.dims.len())
                 .map(|d| segment.iter().find(|&&i| loops[i].dim == d).map_or(0, |&i| tile_sizes[i]).to_string())
@@ -477,6 +555,33 @@ impl<'a> Planner<'a> {
             let when = if plain && stage.dims.iter().any(|d| d.reduction) { VectorizeWhen::BeforeFolding } else { VectorizeWhen::AfterFolding };
             self.vectorize.push((handle, span, when));
             self.transformed = true;
+        }
+    }
+
+    /// Splits the op (`handle`) before the loop of `tail` into the part of
+    /// whole tiles and the remainder, and plans each on from that loop.
+    fn split_tail(&mut self, func: usize, stage_index: usize, handle: &str, tail: &Tail, containing: &[MaterializedLoop]) {
+        let name = self.stage_name(func, stage_index);
+        let the_loop = &self.model.funcs[func].stages[stage_index].loops[tail.at];
+        let rest = tail.extent - tail.whole;
+        self.script.comment(format!(
+            "{name}: the last tile of {} is partial ({} = {} + {rest}): split the op there, so both parts have static tiles",
+            the_loop.name, tail.extent, tail.whole
+        ));
+        let prefix = self.model.funcs[func].name.clone();
+        let parts = self.script.fresh(&format!("{prefix}_parts"));
+        let (whole, remainder) = (self.script.fresh(&format!("{prefix}_whole")), self.script.fresh(&format!("{prefix}_tail")));
+        let location = self.at(the_loop.span);
+        self.script.op(format!("%{parts} = transform.structured.split %{handle} after {} {{dimension = {}}} : {ANY_OP}", tail.whole, tail.dim), location);
+        self.script.op(format!("%{whole}, %{remainder} = transform.split_handle %{parts} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP})"), None);
+        self.transformed = true;
+        // Each part plans the packs at and inside the split loop anew.
+        let packed = self.packed.clone();
+        for (part, extent) in [(whole, tail.whole), (remainder, rest)] {
+            self.packed = packed.clone();
+            let mut region = tail.region.clone();
+            region[tail.dim] = Some(extent);
+            self.stage_from(func, stage_index, part, Resume { start: tail.at, region, containing: containing.to_vec() });
         }
     }
 
