@@ -5,7 +5,9 @@ scheduled examples/gemm, in the same run, and print the ratio.
     taskset -c 1 python3 benches/compare_numpy.py [--calls 10] [--rounds 3] [--schedule S]
 
 Each round times both, alternating, so machine noise hits both alike; the
-figures are medians over calls, then the median over rounds. Needs numpy
+figures are medians over calls, then the median over rounds. On a noisy
+machine a burst can hit one side of a round only: `ratio_per_round_median`,
+the median of each round's own ratio, compares the paired measurements. Needs numpy
 (Debian: python3-numpy, which uses OpenBLAS through libblas.so.3) and a built
 `target/release/sched-apply`.
 """
@@ -71,6 +73,7 @@ def main():
         "sched_apply_median_s": ours_s,
         "sched_apply_gflops": FLOPS / ours_s / 1e9,
         "ratio_vs_numpy": numpy_s / ours_s,
+        "ratio_per_round_median": statistics.median(t / o for t, o in zip(theirs, ours)),
     }
     print(json.dumps(report, indent=2))
 
