@@ -147,12 +147,11 @@ struct Tail {
 /// parallel dimension of static extent (a partial reduction is not split:
 /// that would change the order of the sum only, but is not needed so far).
 fn find_tail(stage: &Stage, loops: &[Loop], region: &Region, after: &[Region], range: Range<usize>) -> Option<Tail> {
-    let entering = |i: usize| if i == 0 { region.clone() } else { after[i - 1].clone() };
-    let i = range.into_iter().find(|&i| entering(i)[loops[i].dim].is_some_and(|e| e > loops[i].step && e % loops[i].step != 0))?;
-    let l = &loops[i];
-    let region = entering(i);
-    let extent = region[l.dim]?;
-    (!stage.dims[l.dim].reduction).then(|| Tail { at: i, dim: l.dim, extent, whole: extent - extent % l.step, region })
+    let entering = |i: usize| if i == 0 { region } else { &after[i - 1] };
+    let partial = |i: usize| entering(i)[loops[i].dim].filter(|&e| e > loops[i].step && e % loops[i].step != 0);
+    let (at, extent) = range.into_iter().find_map(|i| Some((i, partial(i)?)))?;
+    let l = &loops[at];
+    (!stage.dims[l.dim].reduction).then(|| Tail { at, dim: l.dim, extent, whole: extent - extent % l.step, region: entering(at).clone() })
 }
 
 /// A loop of the generated code, made by tiling a stage.
@@ -336,6 +335,9 @@ impl<'a> Planner<'a> {
         // The innermost loops that stay implicit in the tiled op.
         let vector_mode = loops.iter().any(|l| l.vectorize.is_some());
         let mut first_implicit = loops.len();
+        // In a vectorized stage, the loop whose last tile is partial, where
+        // the op is split in two.
+        let mut tail = None;
         if vector_mode {
             while first_implicit > 0 {
                 let l = &loops[first_implicit - 1];
@@ -359,8 +361,8 @@ impl<'a> Planner<'a> {
                 return;
             }
             let entry = if first_implicit == 0 { region.clone() } else { after[first_implicit - 1].clone() };
-            let splits_tail = find_tail(stage, loops, &region, &after, start..first_implicit).is_some();
-            if let (false, Some(dim)) = (splits_tail, (0..stage.dims.len()).find(|&d| entry[d].is_none())) {
+            tail = find_tail(stage, loops, &region, &after, start..first_implicit);
+            if let (None, Some(dim)) = (&tail, (0..stage.dims.len()).find(|&d| entry[d].is_none())) {
                 let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
                 let dimension = &stage.dims[dim];
                 let why = match dimension.extent {
@@ -391,8 +393,6 @@ impl<'a> Planner<'a> {
             }
         }
 
-        // The loop whose last tile is partial, where the op is split in two.
-        let tail = if vector_mode { find_tail(stage, loops, &region, &after, start..first_implicit) } else { None };
         if let Some(tail) = &tail {
             if let Some(target) = (tail.at..loops.len()).find(|&i| is_target(i)) {
                 let l = &loops[tail.at];
@@ -408,7 +408,7 @@ impl<'a> Planner<'a> {
         }
 
         // Group the loops to materialize into tiling runs.
-        let materialized: Vec<usize> = (start..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i) || packs_at(i) || tail.as_ref().is_some_and(|t| t.at == i)).collect();
+        let materialized: Vec<usize> = (start..first_implicit).filter(|&i| trips[i] != Some(1) || is_target(i) || packs_at(i)).collect();
         let mut segments: Vec<Vec<usize>> = Vec::new();
         for &i in &materialized {
             let l = &loops[i];
