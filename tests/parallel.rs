@@ -11,8 +11,19 @@ use payload::jit::Program;
 use payload::tensor::Tensor;
 use schedule_lang::SourceFile;
 
-fn os_threads() -> usize {
-    std::fs::read_dir("/proc/self/task").unwrap().count()
+/// The process's threads that were started by the calling thread's code, as
+/// thread ids: a new thread inherits its creator's name, and the test harness
+/// names each test's thread after the test, so the threads of other tests
+/// (which may start or end at any time) are left out.
+fn threads_named_like_this_one() -> std::collections::BTreeSet<String> {
+    let name = |dir: &std::path::Path| std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
+    let mine = name(std::path::Path::new("/proc/thread-self"));
+    std::fs::read_dir("/proc/self/task")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|task| name(task) == mine)
+        .map(|task| task.file_name().unwrap().to_string_lossy().into_owned())
+        .collect()
 }
 
 fn scheduled(payload: &str, schedule: &str) -> (String, String) {
@@ -32,11 +43,12 @@ fn parallel_loops_run_on_openmp_threads_and_match() {
     assert_eq!(program.threads(), Some(2));
 
     let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), 3 + i as u64)).collect();
-    let before = os_threads();
+    let before = threads_named_like_this_one();
     let mut got = program.new_results();
     program.call(&mut inputs.clone(), &mut got).unwrap();
     // OpenMP keeps its worker threads after the first parallel region.
-    assert!(os_threads() > before, "no new thread after a parallel call ({before} before and after)");
+    let after = threads_named_like_this_one();
+    assert!(after.difference(&before).next().is_some(), "no new thread after a parallel call (before: {before:?}, after: {after:?})");
 
     let reference = Program::compile("matmul.mlir", &text, None).unwrap();
     assert!(!reference.is_parallel());
