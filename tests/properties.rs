@@ -121,9 +121,11 @@ fn chain_schedules() -> impl Strategy<Value = String> {
 
 /// A small conv (the conv_layer structure): random channel and width splits,
 /// the update computed at the last relu loop, with or without packing the
-/// filter and with either reduction order.
+/// filter, with either reduction order, and with or without unrolling one of
+/// the window loops (which sits between other reduction loops).
 fn conv_schedules() -> impl Strategy<Value = String> {
-    (prop_oneof![Just(8i64), Just(16), Just(32)], prop_oneof![Just(1i64), Just(2), Just(5), Just(10)], any::<bool>(), any::<bool>()).prop_map(|(fc, fx, pack, channel_outer)| {
+    let unroll = prop_oneof![Just(None), Just(Some("rz")), Just(Some("ry"))];
+    (prop_oneof![Just(8i64), Just(16), Just(32)], prop_oneof![Just(1i64), Just(2), Just(5), Just(10)], any::<bool>(), any::<bool>(), unroll).prop_map(|(fc, fx, pack, channel_outer, unroll)| {
         let mut text = format!(
             "func relu = linalg.generic[1] (n, y, x, c)\nfunc conv = linalg.broadcast (n, y, x, c) update linalg.generic[0] (n, y, x, c | rz, ry, rx)\n\
              relu.split(c, co, ci, {fc}).split(x, xo, xi, {fx}).reorder(ci, xi, xo, y, n, co).vectorize(ci, 8)\n\
@@ -133,7 +135,11 @@ fn conv_schedules() -> impl Strategy<Value = String> {
         if pack {
             text += ".pack(in0, co)";
         }
-        text += ".vectorize(c, 8)\n";
+        text += ".vectorize(c, 8)";
+        if let Some(window_loop) = unroll {
+            text += &format!(".unroll({window_loop})");
+        }
+        text += "\n";
         text
     })
 }

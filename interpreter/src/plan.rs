@@ -497,17 +497,16 @@ impl<'a> Planner<'a> {
                     if coalesced.is_some() && components.contains(&i) {
                         continue;
                     }
-                    if loops[i].unroll.is_none() {
-                        self.hoist.push(loop_handle.clone());
-                    }
+                    // Every loop of the nest, unrolled ones too: hoisting from an
+                    // outer loop across an inner loop that kept its subset ops
+                    // leaves the inner loop's partial sums out (wrong results).
+                    self.hoist.push(loop_handle.clone());
                     self.plan_unroll(&loops[i], loop_handle, trips[i]);
                 }
                 match coalesced {
                     Some(fused_handle) => {
                         let marked: Vec<&Loop> = components.iter().map(|&i| &loops[i]).filter(|l| l.unroll.is_some()).collect();
-                        if marked.is_empty() {
-                            self.hoist.push(fused_handle.clone());
-                        }
+                        self.hoist.push(fused_handle.clone());
                         if marked.len() == components.len() {
                             let trip = components.iter().try_fold(1, |product, &i| trips[i].map(|t| product * t));
                             self.plan_unroll(marked[0], &fused_handle, trip);
@@ -859,6 +858,12 @@ impl<'a> Planner<'a> {
             self.apply_patterns(&functions, &["canonicalization"], true);
             for handle in std::mem::take(&mut self.hoist).into_iter().rev() {
                 self.script.op(format!("transform.loop.hoist_loop_invariant_subsets %{handle} : {ANY_OP}"), None);
+            }
+            // Hoisting has produced IR that fails to verify (a value used outside
+            // its loop), which later steps then turned into wrong results: stop there.
+            self.script.comment("the hoisted loops must still verify");
+            for function in &functions {
+                self.script.op(format!("transform.verify %{function} : {ANY_OP}"), None);
             }
         }
         for (handle, span) in std::mem::take(&mut self.annotate_parallel) {
