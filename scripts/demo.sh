@@ -32,5 +32,5 @@ if command -v taskset > /dev/null; then pin=(taskset -c 1); fi
 echo "== this core's fp32 FMA peak"
 "${pin[@]}" "$bin" peak
 echo
-echo "== run: JIT, check against the unscheduled payload, time 10 calls"
-"${pin[@]}" "$bin" run "$example/conv.mlir" --check --bench 10 --reference-calls 1
+echo "== run: JIT, check against the unscheduled payload, time 5 rounds of 10 calls (the peak measured again before each)"
+"${pin[@]}" "$bin" run "$example/conv.mlir" --check --bench 10 --rounds 5 --reference-calls 1

@@ -106,6 +106,9 @@ Examples:
       run on given inputs, write out/result0.npy, print the figures as JSON
   taskset -c 1 sched-apply run gemm.mlir --bench 20 --peak-gflops 111
       pin to one core; quote % of a given peak
+  taskset -c 1 sched-apply run examples/halide_conv/conv.mlir --bench 10 --rounds 7 --reference-calls 0
+      on a noisy machine: 7 rounds of 10 calls, the peak measured again before each round,
+      and the median of the rounds' own % of peak
 
 The payload's tensors must have static shapes (f32, f64, i32 or i64). Results are
 compared as numpy.allclose does: |got - want| <= atol + rtol * |want|.";

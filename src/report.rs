@@ -16,14 +16,29 @@ pub struct Timing {
     pub max_s: f64,
 }
 
+/// The median of at least one value (the mean of the middle two for an even count).
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+}
+
 impl Timing {
     /// Summarizes per-call seconds (at least one).
-    pub fn from_seconds(mut seconds: Vec<f64>) -> Self {
-        seconds.sort_by(f64::total_cmp);
-        let n = seconds.len();
-        let median_s = if n % 2 == 1 { seconds[n / 2] } else { (seconds[n / 2 - 1] + seconds[n / 2]) / 2.0 };
-        Timing { calls: n, median_s, min_s: seconds[0], max_s: seconds[n - 1] }
+    pub fn from_seconds(seconds: Vec<f64>) -> Self {
+        let min_s = seconds.iter().copied().fold(f64::INFINITY, f64::min);
+        let max_s = seconds.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        Timing { calls: seconds.len(), median_s: median(seconds), min_s, max_s }
     }
+}
+
+/// One round of `--rounds`: the peak measured just before it, and its calls.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Round {
+    /// The peak measured just before the round, GFLOP/s (times the busy cores).
+    pub peak_gflops: f64,
+    /// The round's calls of the scheduled payload.
+    pub timing: Timing,
 }
 
 /// Everything one `run` measured.
@@ -51,12 +66,25 @@ pub struct RunReport {
     pub saved: Vec<String>,
     /// Threads of the parallel loops (OpenMP); `None` without parallel loops.
     pub threads: Option<usize>,
+    /// The rounds of `--rounds`, in order (empty without it).
+    pub rounds: Vec<Round>,
 }
 
 impl RunReport {
     /// GFLOP/s at a median time.
     fn gflops(&self, timing: &Timing) -> Option<f64> {
         self.flops.filter(|_| timing.median_s > 0.0).map(|f| f as f64 / timing.median_s / 1e9)
+    }
+
+    /// Each round's % of the peak measured just before it (needs the FLOP count).
+    fn round_percents(&self) -> Vec<f64> {
+        self.rounds.iter().filter_map(|r| self.gflops(&r.timing).map(|g| 100.0 * g / r.peak_gflops)).collect()
+    }
+
+    /// The median of the rounds' % of peak.
+    fn round_percent_median(&self) -> Option<f64> {
+        let percents = self.round_percents();
+        (!percents.is_empty()).then(|| median(percents))
     }
 
     fn speedup(&self) -> Option<f64> {
@@ -83,10 +111,15 @@ impl RunReport {
             if let Some(gflops) = self.gflops(bench) {
                 out.push_str(&format!(", {gflops:.2} GFLOP/s"));
                 if let Some(peak) = self.peak_gflops {
-                    out.push_str(&format!(" = {:.1}% of peak ({peak:.2} GFLOP/s)", 100.0 * gflops / peak));
+                    let which = if self.rounds.is_empty() { "peak" } else { "the rounds' median peak" };
+                    out.push_str(&format!(" = {:.1}% of {which} ({peak:.2} GFLOP/s)", 100.0 * gflops / peak));
                 }
             }
             out.push('\n');
+        }
+        if let Some(median) = self.round_percent_median() {
+            let each: Vec<String> = self.rounds.iter().zip(self.round_percents()).map(|(r, p)| format!("{p:.1}% of {:.2}", r.peak_gflops)).collect();
+            out.push_str(&format!("  rounds: {} of {} calls, each after measuring the peak again: {}; median {median:.1}% of peak\n", self.rounds.len(), self.rounds[0].timing.calls, each.join(", ")));
         }
         if let Some(reference) = &self.unscheduled {
             out.push_str(&format!("  unscheduled: median {} over {} calls", seconds(reference.median_s), reference.calls));
@@ -105,6 +138,12 @@ impl RunReport {
             out.push_str(&format!("  saved {file}\n"));
         }
         out
+    }
+
+    /// One round as a JSON object.
+    fn round_json(&self, round: &Round) -> String {
+        let percent = self.gflops(&round.timing).map(|g| 100.0 * g / round.peak_gflops);
+        format!("{{\"median_s\": {}, \"peak_gflops\": {}, \"percent_of_peak\": {}}}", number(Some(round.timing.median_s)), number(Some(round.peak_gflops)), number(percent))
     }
 
     /// One JSON object with every figure (null where not measured).
@@ -133,6 +172,8 @@ impl RunReport {
             ("max_rel_diff", number(comparison.map(|c| c.max_rel_diff))),
             ("compile_s", format!("{{\"plan\": {}, \"apply\": {}, \"lower\": {}, \"jit\": {}}}", number(Some(plan)), number(Some(apply)), number(Some(lower)), number(Some(jit)))),
             ("threads", self.threads.map_or("null".into(), |t| t.to_string())),
+            ("rounds", format!("[{}]", self.rounds.iter().map(|r| self.round_json(r)).collect::<Vec<_>>().join(", "))),
+            ("percent_of_peak_per_round_median", number(self.round_percent_median())),
             ("saved", format!("[{}]", self.saved.iter().map(|s| string(s)).collect::<Vec<_>>().join(", "))),
         ];
         let body: Vec<String> = fields.into_iter().map(|(k, v)| format!("  \"{k}\": {v}")).collect();

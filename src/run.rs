@@ -3,7 +3,7 @@
 //! unscheduled payload (`--check`), time it (`--bench`) and save its results.
 
 use crate::compare::{compare, Tolerance};
-use crate::report::{RunReport, Timing};
+use crate::report::{median, Round, RunReport, Timing};
 use crate::{default_schedule, read, read_schedule, Exit};
 use interpreter::pipeline::{self, render_on_payload, Stop};
 use payload::jit::Program;
@@ -56,6 +56,11 @@ pub struct RunArgs {
     /// Default: the one `sched-apply peak` cached, else measured now.
     #[arg(long, value_name = "X")]
     pub peak_gflops: Option<f64>,
+    /// Time in R rounds of N calls, measuring this core's peak again just before each round; report
+    /// each round's % of its own peak and their median. On a shared, noisy machine that ratio moves
+    /// much less than either figure alone.
+    #[arg(long, value_name = "R", requires = "bench", conflicts_with = "peak_gflops", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
     /// Threads for the schedule's `parallel` loops (OpenMP). Default: OMP_NUM_THREADS, else one per core.
     /// The unscheduled payload always runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
@@ -141,17 +146,22 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     if let Some(calls) = args.bench {
         let calls = calls.max(1);
         report.flops = outcome.info.static_flops(&program.signature.name);
-        progress(&format!("timing {calls} calls of the scheduled payload"));
-        report.bench = Some(time_calls(&program, &inputs, args.warmup, calls)?);
+        // One core's peak per thread that has a core to run on.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let busy = report.threads.map_or(1, |t| t.clamp(1, cores)) as f64;
+        match args.rounds {
+            None => {
+                progress(&format!("timing {calls} calls of the scheduled payload"));
+                report.bench = Some(Timing::from_seconds(time_calls(&program, &inputs, args.warmup, calls)?));
+                if report.flops.is_some() {
+                    report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)? * busy);
+                }
+            }
+            Some(rounds) => time_rounds(&mut report, &program, &inputs, &args, rounds as usize, calls, busy)?,
+        }
         if let (true, Some(reference)) = (reference_calls > 0, &reference) {
             progress(&format!("timing {reference_calls} calls of the unscheduled payload"));
-            report.unscheduled = Some(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?);
-        }
-        if report.flops.is_some() {
-            // One core's peak per thread that has a core to run on.
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let busy = report.threads.map_or(1, |t| t.clamp(1, cores));
-            report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)? * busy as f64);
+            report.unscheduled = Some(Timing::from_seconds(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?));
         }
     }
 
@@ -218,7 +228,31 @@ fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Toleranc
 }
 
 /// Times `calls` calls after `warmup` untimed ones; each call gets fresh copies of the inputs (copied outside the timer).
-fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize) -> Result<Timing, Exit> {
+/// `--rounds`: before each round of `calls` timed calls, the peak kernel is
+/// timed again (times `busy` cores); the report gets every round and, as its
+/// overall timing and peak, all calls together and the median peak.
+fn time_rounds(report: &mut RunReport, program: &Program, inputs: &[Tensor], args: &RunArgs, rounds: usize, calls: usize, busy: f64) -> Result<(), Exit> {
+    progress("compiling the peak kernel");
+    let kernel = payload::peak::fastest_kernel(3).map_err(|e| Exit::Internal(e.to_string()))?;
+    let mut all = Vec::with_capacity(rounds * calls);
+    let mut peaks = Vec::with_capacity(rounds);
+    for round in 0..rounds {
+        progress(&format!("round {} of {rounds}: the peak, then {calls} calls of the scheduled payload", round + 1));
+        let peak_gflops = kernel.gflops(5).map_err(|e| Exit::Internal(e.to_string()))? * busy;
+        // The full warm-up before the first round; one call after each peak measurement.
+        let warmup = if round == 0 { args.warmup } else { args.warmup.min(1) };
+        let seconds = time_calls(program, inputs, warmup, calls)?;
+        all.extend_from_slice(&seconds);
+        peaks.push(peak_gflops);
+        report.rounds.push(Round { peak_gflops, timing: Timing::from_seconds(seconds) });
+    }
+    report.bench = Some(Timing::from_seconds(all));
+    report.peak_gflops = Some(median(peaks));
+    Ok(())
+}
+
+/// Seconds of each of `calls` calls, after `warmup` untimed ones.
+fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize) -> Result<Vec<f64>, Exit> {
     let mut results = program.new_results();
     let mut seconds = Vec::with_capacity(calls);
     for call in 0..warmup + calls {
@@ -230,7 +264,7 @@ fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize)
             seconds.push(elapsed);
         }
     }
-    Ok(Timing::from_seconds(seconds))
+    Ok(seconds)
 }
 
 fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {

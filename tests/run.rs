@@ -126,6 +126,49 @@ fn bench_json_reports_every_figure() {
 }
 
 #[test]
+fn rounds_measure_the_peak_before_each_round_and_report_each_ratio() {
+    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "2", "--rounds", "3", "--reference-calls", "0", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json = text(&output.stdout);
+    let number = |text: &str, key: &str| -> f64 {
+        let start = text.find(&format!("\"{key}\": ")).unwrap_or_else(|| panic!("no {key} in {text}")) + key.len() + 4;
+        let rest = &text[start..];
+        rest[..rest.find([',', '\n', '}']).unwrap()].trim().parse().unwrap_or_else(|_| panic!("{key} is not a number in {text}"))
+    };
+    let flops = number(&json, "flops");
+    assert_eq!(number(&json, "calls"), 6.0, "all calls of all rounds");
+    let list_start = json.find("\"rounds\": [").expect("a rounds list") + "\"rounds\": [".len();
+    let list = &json[list_start..list_start + json[list_start..].find(']').unwrap()];
+    let rounds: Vec<String> = list.split('}').filter(|r| r.contains('{')).map(|r| format!("{r}}}")).collect();
+    assert_eq!(rounds.len(), 3, "{json}");
+    let mut percents = Vec::new();
+    for round in &rounds {
+        let (median_s, peak) = (number(round, "median_s"), number(round, "peak_gflops"));
+        assert!(median_s > 0.0 && peak > 0.0, "{round}");
+        let percent = number(round, "percent_of_peak");
+        let want = 100.0 * flops / median_s / 1e9 / peak;
+        assert!((percent - want).abs() <= 1e-9 * want, "each round's % is of its own peak: {round}");
+        percents.push(percent);
+    }
+    percents.sort_by(f64::total_cmp);
+    assert_eq!(number(&json, "percent_of_peak_per_round_median"), percents[1]);
+
+    let text_output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "1", "--rounds", "2", "--reference-calls", "0"]);
+    assert!(text(&text_output.stdout).contains("rounds: 2 of 1 calls, each after measuring the peak again: "), "{}", text(&text_output.stdout));
+}
+
+#[test]
+fn rounds_need_bench_and_a_measured_peak() {
+    for args in [&["--rounds", "3"][..], &["--bench", "2", "--rounds", "3", "--peak-gflops", "100"], &["--bench", "2", "--rounds", "0"]] {
+        let mut all = vec!["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched"];
+        all.extend_from_slice(args);
+        let output = sched_apply(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: a usage error");
+        assert!(text(&output.stderr).contains("--rounds"), "{args:?}: {}", text(&output.stderr));
+    }
+}
+
+#[test]
 fn several_public_functions_need_an_entry() {
     let directory = common::tempdir();
     let payload = directory.join("two.mlir");

@@ -65,25 +65,45 @@ fn kernel(lanes: usize) -> String {
     )
 }
 
+/// The peak kernel for one vector width, compiled once, to be timed as often
+/// as needed (a run can measure the peak again before each round of timing).
+pub struct PeakKernel {
+    program: Program,
+    /// Vector lanes (f32).
+    pub lanes: usize,
+}
+
+impl PeakKernel {
+    /// JIT-compiles the kernel for `lanes`.
+    pub fn compile(lanes: usize) -> Result<Self, PayloadError> {
+        Ok(PeakKernel { program: Program::compile("fma_peak.mlir", &kernel(lanes), None)?, lanes })
+    }
+
+    /// GFLOP/s at the median of `calls` timed calls (at least one), after one warm-up call.
+    pub fn gflops(&self, calls: usize) -> Result<f64, PayloadError> {
+        let lanes = self.lanes;
+        let mut inputs = vec![Tensor::random(TensorType { element: ElementType::F32, shape: vec![lanes as i64] }, 1)];
+        let mut results = self.program.new_results();
+        let flops = (ITERATIONS as usize * UNROLL * CHAINS * lanes * 2) as f64;
+        let mut seconds = Vec::new();
+        for call in 0..=calls.max(1) {
+            let start = Instant::now();
+            self.program.call(&mut inputs, &mut results).map_err(PayloadError::internal)?;
+            if call > 0 {
+                seconds.push(start.elapsed().as_secs_f64());
+            }
+        }
+        if results[0].to_f64().iter().any(|v| !v.is_finite()) {
+            return Err(PayloadError::internal("the peak kernel produced a non-finite value"));
+        }
+        seconds.sort_by(f64::total_cmp);
+        Ok(flops / seconds[seconds.len() / 2] / 1e9)
+    }
+}
+
 /// Compiles and times the kernel for `lanes`: the median of `calls` timed calls after one warm-up.
 pub fn measure(lanes: usize, calls: usize) -> Result<PeakMeasure, PayloadError> {
-    let program = Program::compile("fma_peak.mlir", &kernel(lanes), None)?;
-    let mut inputs = vec![Tensor::random(TensorType { element: ElementType::F32, shape: vec![lanes as i64] }, 1)];
-    let mut results = program.new_results();
-    let flops = (ITERATIONS as usize * UNROLL * CHAINS * lanes * 2) as f64;
-    let mut seconds = Vec::new();
-    for call in 0..=calls.max(1) {
-        let start = Instant::now();
-        program.call(&mut inputs, &mut results).map_err(PayloadError::internal)?;
-        if call > 0 {
-            seconds.push(start.elapsed().as_secs_f64());
-        }
-    }
-    if results[0].to_f64().iter().any(|v| !v.is_finite()) {
-        return Err(PayloadError::internal("the peak kernel produced a non-finite value"));
-    }
-    seconds.sort_by(f64::total_cmp);
-    Ok(PeakMeasure { lanes, gflops: flops / seconds[seconds.len() / 2] / 1e9 })
+    Ok(PeakMeasure { lanes, gflops: PeakKernel::compile(lanes)?.gflops(calls)? })
 }
 
 /// The peak: the best of the 16- and 8-lane kernels, both returned.
@@ -91,6 +111,14 @@ pub fn measure_peak(calls: usize) -> Result<(f64, Vec<PeakMeasure>), PayloadErro
     let measures = vec![measure(16, calls)?, measure(8, calls)?];
     let best = measures.iter().map(|m| m.gflops).fold(0.0, f64::max);
     Ok((best, measures))
+}
+
+/// The faster of the 16- and 8-lane kernels (each timed over `calls` calls),
+/// compiled, for measuring the peak again and again.
+pub fn fastest_kernel(calls: usize) -> Result<PeakKernel, PayloadError> {
+    let wide = PeakKernel::compile(16)?;
+    let narrow = PeakKernel::compile(8)?;
+    Ok(if wide.gflops(calls)? >= narrow.gflops(calls)? { wide } else { narrow })
 }
 
 #[cfg(test)]
