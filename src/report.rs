@@ -76,9 +76,14 @@ impl RunReport {
         self.flops.filter(|_| timing.median_s > 0.0).map(|f| f as f64 / timing.median_s / 1e9)
     }
 
-    /// Each round's % of the peak measured just before it (needs the FLOP count).
+    /// % of `peak` GFLOP/s at a median time (needs the FLOP count).
+    fn percent_of(&self, timing: &Timing, peak: f64) -> Option<f64> {
+        self.gflops(timing).map(|g| 100.0 * g / peak)
+    }
+
+    /// Each round's % of the peak measured just before it.
     fn round_percents(&self) -> Vec<f64> {
-        self.rounds.iter().filter_map(|r| self.gflops(&r.timing).map(|g| 100.0 * g / r.peak_gflops)).collect()
+        self.rounds.iter().filter_map(|r| self.percent_of(&r.timing, r.peak_gflops)).collect()
     }
 
     /// The median of the rounds' % of peak.
@@ -142,7 +147,7 @@ impl RunReport {
 
     /// One round as a JSON object.
     fn round_json(&self, round: &Round) -> String {
-        let percent = self.gflops(&round.timing).map(|g| 100.0 * g / round.peak_gflops);
+        let percent = self.percent_of(&round.timing, round.peak_gflops);
         format!("{{\"median_s\": {}, \"peak_gflops\": {}, \"percent_of_peak\": {}}}", number(Some(round.timing.median_s)), number(Some(round.peak_gflops)), number(percent))
     }
 
