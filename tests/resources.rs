@@ -1,6 +1,7 @@
 //! The scheduled conv_layer (examples/halide_conv, full size) runs within
 //! the default 8 MiB stack of a thread, computes the right values, and does
-//! not leak: the process's peak memory stays flat over 100 calls.
+//! not leak: the process's peak memory does not grow from call to call
+//! (calls 10 to 100, in two stretches).
 //!
 //! One test in its own binary, so no other test allocates in the process
 //! while its memory is measured.
@@ -53,19 +54,27 @@ fn scheduled_conv_layer_runs_on_a_default_stack_and_keeps_its_memory_flat() {
             for _ in 0..10 {
                 call(&mut results);
             }
-            let peak_after_10 = status_kib("VmHWM");
-            for _ in 10..100 {
-                call(&mut results);
+            let mut peaks = vec![status_kib("VmHWM")];
+            for _ in 0..2 {
+                for _ in 0..45 {
+                    call(&mut results);
+                }
+                peaks.push(status_kib("VmHWM"));
             }
-            let peak_after_100 = status_kib("VmHWM");
-            (inputs, results, peak_after_10, peak_after_100)
+            (inputs, results, peaks)
         })
         .unwrap();
-    let (inputs, results, peak_after_10, peak_after_100) = worker.join().expect("the scheduled conv_layer crashed on an 8 MiB stack");
+    let (inputs, results, peaks) = worker.join().expect("the scheduled conv_layer crashed on an 8 MiB stack");
 
-    // A leak of the packed filter block alone would add 2 x 288 KiB per call, 50 MiB over 90 calls.
-    let growth_kib = peak_after_100.saturating_sub(peak_after_10);
-    assert!(growth_kib < 8 * 1024, "peak memory grew by {growth_kib} KiB between call 10 and call 100 ({peak_after_10} -> {peak_after_100} KiB)");
+    // A leak of the packed filter block alone would add 2 x 288 KiB per call, 25 MiB in each stretch
+    // of 45 calls. The allocator may raise the peak once, by about one buffer (glibc moves its mmap
+    // threshold after a large free; CI once saw +20 MiB, one 20 MB output), so a leak is growth in
+    // both stretches, not in one.
+    let growth_kib: Vec<u64> = peaks.windows(2).map(|w| w[1].saturating_sub(w[0])).collect();
+    assert!(
+        growth_kib.iter().min().is_some_and(|&g| g < 4 * 1024),
+        "peak memory grew in both stretches of 45 calls: by {growth_kib:?} KiB (peaks after calls 10, 55, 100: {peaks:?} KiB)"
+    );
 
     // The values are right: 400 output points against the definition.
     let (input, filter, bias) = (inputs[0].to_f64(), inputs[1].to_f64(), inputs[2].to_f64());
