@@ -155,7 +155,7 @@ impl RunReport {
     pub fn to_json(&self) -> String {
         let bench = self.bench.as_ref();
         let gflops = bench.and_then(|b| self.gflops(b));
-        let percent = gflops.zip(self.peak_gflops).map(|(g, p)| 100.0 * g / p);
+        let percent = bench.zip(self.peak_gflops).and_then(|(b, p)| self.percent_of(b, p));
         let comparison = self.check.as_ref().map(|(c, _)| c);
         let [plan, apply, lower, jit] = self.compile_s;
         let fields: Vec<(&str, String)> = vec![

@@ -227,7 +227,6 @@ fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Toleranc
     Tolerance { rtol: args.rtol.unwrap_or(rtol), atol: args.atol.unwrap_or(atol) }
 }
 
-/// Times `calls` calls after `warmup` untimed ones; each call gets fresh copies of the inputs (copied outside the timer).
 /// `--rounds`: before each round of `calls` timed calls, the peak kernel is
 /// timed again (times `busy` cores); the report gets every round and, as its
 /// overall timing and peak, all calls together and the median peak.
@@ -251,7 +250,8 @@ fn time_rounds(report: &mut RunReport, program: &Program, inputs: &[Tensor], arg
     Ok(())
 }
 
-/// Seconds of each of `calls` calls, after `warmup` untimed ones.
+/// Seconds of each of `calls` calls, after `warmup` untimed ones; each call
+/// gets fresh copies of the inputs (copied outside the timer).
 fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize) -> Result<Vec<f64>, Exit> {
     let mut results = program.new_results();
     let mut seconds = Vec::with_capacity(calls);

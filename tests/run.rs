@@ -11,6 +11,14 @@ fn sched_apply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sched-apply")).args(args).current_dir(common::root()).output().unwrap()
 }
 
+/// The number after `"key": ` in `--json` output (or a part of it).
+fn json_number(json: &str, key: &str) -> f64 {
+    let start = json.find(&format!("\"{key}\": ")).unwrap_or_else(|| panic!("no {key} in {json}")) + key.len() + 4;
+    let rest = &json[start..];
+    let end = rest.find([',', '\n', '}']).unwrap_or(rest.len());
+    rest[..end].trim().parse().unwrap_or_else(|_| panic!("{key} is not a number in {json}"))
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -107,11 +115,7 @@ fn bench_json_reports_every_figure() {
     let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "3", "--json", "--peak-gflops", "100", "--check"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let json = text(&output.stdout);
-    let value = |key: &str| -> f64 {
-        let start = json.find(&format!("\"{key}\": ")).unwrap_or_else(|| panic!("no {key} in {json}")) + key.len() + 4;
-        let rest = &json[start..];
-        rest[..rest.find([',', '\n', '}']).unwrap()].trim().parse().unwrap_or_else(|_| panic!("{key} is not a number in {json}"))
-    };
+    let value = |key: &str| json_number(&json, key);
     assert_eq!(value("flops"), (2 * 64 * 96 * 128) as f64, "the matmul's multiply-adds, 2 FLOPs each");
     assert_eq!(value("calls"), 3.0);
     assert_eq!(value("peak_gflops"), 100.0);
@@ -130,28 +134,23 @@ fn rounds_measure_the_peak_before_each_round_and_report_each_ratio() {
     let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "2", "--rounds", "3", "--reference-calls", "0", "--json"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let json = text(&output.stdout);
-    let number = |text: &str, key: &str| -> f64 {
-        let start = text.find(&format!("\"{key}\": ")).unwrap_or_else(|| panic!("no {key} in {text}")) + key.len() + 4;
-        let rest = &text[start..];
-        rest[..rest.find([',', '\n', '}']).unwrap()].trim().parse().unwrap_or_else(|_| panic!("{key} is not a number in {text}"))
-    };
-    let flops = number(&json, "flops");
-    assert_eq!(number(&json, "calls"), 6.0, "all calls of all rounds");
+    let flops = json_number(&json, "flops");
+    assert_eq!(json_number(&json, "calls"), 6.0, "all calls of all rounds");
     let list_start = json.find("\"rounds\": [").expect("a rounds list") + "\"rounds\": [".len();
     let list = &json[list_start..list_start + json[list_start..].find(']').unwrap()];
-    let rounds: Vec<String> = list.split('}').filter(|r| r.contains('{')).map(|r| format!("{r}}}")).collect();
+    let rounds: Vec<&str> = list.split('}').filter(|r| r.contains('{')).collect();
     assert_eq!(rounds.len(), 3, "{json}");
     let mut percents = Vec::new();
     for round in &rounds {
-        let (median_s, peak) = (number(round, "median_s"), number(round, "peak_gflops"));
+        let (median_s, peak) = (json_number(round, "median_s"), json_number(round, "peak_gflops"));
         assert!(median_s > 0.0 && peak > 0.0, "{round}");
-        let percent = number(round, "percent_of_peak");
+        let percent = json_number(round, "percent_of_peak");
         let want = 100.0 * flops / median_s / 1e9 / peak;
         assert!((percent - want).abs() <= 1e-9 * want, "each round's % is of its own peak: {round}");
         percents.push(percent);
     }
     percents.sort_by(f64::total_cmp);
-    assert_eq!(number(&json, "percent_of_peak_per_round_median"), percents[1]);
+    assert_eq!(json_number(&json, "percent_of_peak_per_round_median"), percents[1]);
 
     let text_output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "1", "--rounds", "2", "--reference-calls", "0"]);
     assert!(text(&text_output.stdout).contains("rounds: 2 of 1 calls, each after measuring the peak again: "), "{}", text(&text_output.stdout));

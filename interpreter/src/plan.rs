@@ -17,10 +17,9 @@
 //!    reduction dimensions and loops to unroll become `scf.for`
 //!    (`tile_using_for`). Foralls the schedule marked `parallel` are annotated
 //!    `sched.parallel`, which lowering makes OpenMP loops; it runs the others
-//!    sequentially. The parts of a
-//!    fused loop must land in one tiling op: foralls share one
-//!    multi-dimensional `scf.forall`; `scf.for`s end the run and are coalesced
-//!    into one loop (`loop.coalesce`);
+//!    sequentially. The parts of a fused loop must land in one tiling op:
+//!    foralls share one multi-dimensional `scf.forall`; `scf.for`s end the
+//!    run and are coalesced into one loop (`loop.coalesce`);
 //! 3. right after the loop a `compute_at` names, fuses the producer funcs into
 //!    every loop materialized so far, outermost first
 //!    (`fuse_into_containing_op`), then plans the producers' own loops inside;

@@ -5,6 +5,7 @@
 //! wrap). Each raw handle is wrapped in a `Copy` view whose
 //! lifetime ties it to the module it came from.
 
+use melior::ir::operation::OperationRef;
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::marker::PhantomData;
@@ -283,18 +284,21 @@ impl JitEngine {
         if raw.ptr.is_null() { None } else { Some(Self { raw }) }
     }
 
+    /// The address of symbol `name` in the JIT's symbol space, or null.
+    fn lookup(&self, name: &str) -> *mut c_void {
+        // SAFETY: valid engine; the name is valid for the call.
+        unsafe { mlirExecutionEngineLookup(self.raw, string_ref(name)) }
+    }
+
     /// The packed wrapper (`void(void**)`) of `function`'s C interface, or null.
     fn c_interface_wrapper(&self, function: &str) -> *mut c_void {
-        let name = format!("_mlir__mlir_ciface_{function}");
-        // SAFETY: valid engine; the name is valid for the call.
-        unsafe { mlirExecutionEngineLookup(self.raw, string_ref(&name)) }
+        self.lookup(&format!("_mlir__mlir_ciface_{function}"))
     }
 
     /// A symbol of the OpenMP runtime, found through the JIT's symbol space
     /// (the runtime must have been loaded into it).
     fn openmp_symbol(&self, name: &str) -> Result<*mut c_void, String> {
-        // SAFETY: valid engine; the name is valid for the call.
-        let symbol = unsafe { mlirExecutionEngineLookup(self.raw, string_ref(name)) };
+        let symbol = self.lookup(name);
         if symbol.is_null() { Err(format!("the OpenMP runtime is not loaded into the JIT ({name} not found)")) } else { Ok(symbol) }
     }
 
@@ -403,7 +407,7 @@ impl Drop for TransformOptions {
 /// `expensive_checks` makes the interpreter verify every handle use (slower,
 /// catches use-after-invalidation). Returns whether it succeeded; diagnostics
 /// go to the context's handlers.
-pub fn apply_named_sequence(payload: melior::ir::operation::OperationRef, entry: melior::ir::operation::OperationRef, transform_module: melior::ir::operation::OperationRef, expensive_checks: bool) -> bool {
+pub fn apply_named_sequence(payload: OperationRef, entry: OperationRef, transform_module: OperationRef, expensive_checks: bool) -> bool {
     let options = TransformOptions::new(expensive_checks);
     // SAFETY: all three operations are alive for the duration of the call (borrowed),
     // belong to the same context, and `entry` is nested in `transform_module`

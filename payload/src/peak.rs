@@ -101,14 +101,21 @@ impl PeakKernel {
     }
 }
 
-/// Compiles and times the kernel for `lanes`: the median of `calls` timed calls after one warm-up.
-pub fn measure(lanes: usize, calls: usize) -> Result<PeakMeasure, PayloadError> {
-    Ok(PeakMeasure { lanes, gflops: PeakKernel::compile(lanes)?.gflops(calls)? })
+/// The 16- and 8-lane kernels, compiled, each with its GFLOP/s over `calls` timed calls.
+fn timed_kernels(calls: usize) -> Result<Vec<(PeakKernel, f64)>, PayloadError> {
+    [16, 8]
+        .into_iter()
+        .map(|lanes| {
+            let kernel = PeakKernel::compile(lanes)?;
+            let gflops = kernel.gflops(calls)?;
+            Ok((kernel, gflops))
+        })
+        .collect()
 }
 
 /// The peak: the best of the 16- and 8-lane kernels, both returned.
 pub fn measure_peak(calls: usize) -> Result<(f64, Vec<PeakMeasure>), PayloadError> {
-    let measures = vec![measure(16, calls)?, measure(8, calls)?];
+    let measures: Vec<PeakMeasure> = timed_kernels(calls)?.into_iter().map(|(kernel, gflops)| PeakMeasure { lanes: kernel.lanes, gflops }).collect();
     let best = measures.iter().map(|m| m.gflops).fold(0.0, f64::max);
     Ok((best, measures))
 }
@@ -116,9 +123,9 @@ pub fn measure_peak(calls: usize) -> Result<(f64, Vec<PeakMeasure>), PayloadErro
 /// The faster of the 16- and 8-lane kernels (each timed over `calls` calls),
 /// compiled, for measuring the peak again and again.
 pub fn fastest_kernel(calls: usize) -> Result<PeakKernel, PayloadError> {
-    let wide = PeakKernel::compile(16)?;
-    let narrow = PeakKernel::compile(8)?;
-    Ok(if wide.gflops(calls)? >= narrow.gflops(calls)? { wide } else { narrow })
+    let kernels = timed_kernels(calls)?;
+    let fastest = kernels.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).expect("two kernels");
+    Ok(fastest.0)
 }
 
 #[cfg(test)]
