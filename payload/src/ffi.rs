@@ -1,8 +1,8 @@
 //! The only place in this crate that calls the MLIR C API directly: walking a
 //! module's operations and reading their names, attributes, operands and
-//! locations as text, the ExecutionEngine, and the transform interpreter's
+//! locations as text, the ExecutionEngine, the transform interpreter's
 //! entry point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not
-//! wrap). Each raw handle is wrapped in a `Copy` view whose
+//! wrap), and the dialect registration of `shim/registry.cpp`. Each raw handle is wrapped in a `Copy` view whose
 //! lifetime ties it to the module it came from.
 
 use melior::ir::operation::OperationRef;
@@ -401,6 +401,19 @@ impl Drop for TransformOptions {
         // SAFETY: created by `mlirTransformOptionsCreate` and destroyed exactly once.
         unsafe { mlirTransformOptionsDestroy(self.0) }
     }
+}
+
+unsafe extern "C" {
+    /// Defined in `shim/registry.cpp`.
+    fn schedRegisterDialects(registry: MlirDialectRegistry);
+}
+
+/// Registers every upstream dialect with its interface implementations, the
+/// transform extensions the planner's scripts use, and the LLVM-conversion
+/// interfaces lowering needs (`shim/registry.cpp` lists them and says why).
+pub fn register_dialects(registry: &melior::dialect::DialectRegistry) {
+    // SAFETY: `registry` is a live registry; the shim only inserts into it.
+    unsafe { schedRegisterDialects(registry.to_raw()) }
 }
 
 /// Runs the named sequence `entry` of `transform_module` on `payload`.

@@ -61,13 +61,14 @@ impl std::fmt::Display for PayloadError {
 impl std::error::Error for PayloadError {}
 
 /// A context with all upstream dialects registered (each is loaded when
-/// first used: loading all of them eagerly costs about 15 ms per context)
+/// first used: loading all of them eagerly costs about 15 ms per context),
+/// only the transform extensions sched-apply uses ([`ffi::register_dialects`]),
 /// and all passes registered.
 pub fn new_context() -> Context {
     static PASSES: Once = Once::new();
     PASSES.call_once(melior::utility::register_all_passes);
     let registry = DialectRegistry::new();
-    melior::utility::register_all_dialects(&registry);
+    ffi::register_dialects(&registry);
     Context::new_with_registry(&registry, false)
 }
 

@@ -1,0 +1,22 @@
+//! Compiles `shim/registry.cpp`, the one piece of C++ in the project: it
+//! registers the dialects and the transform extensions sched-apply uses,
+//! which MLIR's C API cannot name one by one. It links against the same
+//! static MLIR libraries mlir-sys links.
+
+fn main() {
+    let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    println!("cargo:rerun-if-changed=shim/registry.cpp");
+    println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
+    cc::Build::new()
+        .cpp(true)
+        .file("shim/registry.cpp")
+        .include(format!("{prefix}/include"))
+        .std("c++17")
+        .flag("-fno-exceptions")
+        .define("_GNU_SOURCE", None)
+        .define("__STDC_CONSTANT_MACROS", None)
+        .define("__STDC_FORMAT_MACROS", None)
+        .define("__STDC_LIMIT_MACROS", None)
+        .warnings(false)
+        .compile("sched_registry");
+}
