@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(libmlir-22-dev mlir-22-tools llvm-22-dev libclang-22-dev libpolly-22-dev
           libzstd-dev libz3-dev libxml2-dev zlib1g-dev
           libomp-22-dev                        # OpenMP runtime for `parallel`, loaded into the JIT
+          g++                                  # builds payload/shim/registry.cpp
           python3-numpy libopenblas0-pthread)  # numpy + OpenBLAS: benches/compare_numpy.py
 
 missing=()
