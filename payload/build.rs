@@ -4,7 +4,8 @@
 //! static MLIR libraries mlir-sys links.
 
 fn main() {
-    let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    // The same prefix mlir-sys links from (set in .cargo/config.toml; `jit.rs` reads it too).
+    let prefix = std::env::var("MLIR_SYS_220_PREFIX").expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
     println!("cargo:rerun-if-changed=shim/registry.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()

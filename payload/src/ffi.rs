@@ -1,9 +1,9 @@
 //! The only place in this crate that calls the MLIR C API directly: walking a
 //! module's operations and reading their names, attributes, operands and
-//! locations as text, the ExecutionEngine, the transform interpreter's
-//! entry point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not
-//! wrap), and the dialect registration of `shim/registry.cpp`. Each raw handle is wrapped in a `Copy` view whose
-//! lifetime ties it to the module it came from.
+//! locations as text, the ExecutionEngine, the transform interpreter's entry
+//! point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap),
+//! and the dialect registration of `shim/registry.cpp`. Each raw handle is
+//! wrapped in a `Copy` view whose lifetime ties it to the module it came from.
 
 use melior::ir::operation::OperationRef;
 use mlir_sys::*;
