@@ -147,6 +147,32 @@ impl<'m> OpView<'m> {
         }
     }
 
+    /// Which argument of `function`'s entry block operand `index` is, looking
+    /// through `memref.cast`s; `None` for any other value or a bad index.
+    pub fn operand_argument_of(self, index: usize, function: OpView<'m>) -> Option<usize> {
+        if index >= self.operand_count() {
+            return None;
+        }
+        // SAFETY: valid ops (constructor contract) and an index below the operand
+        // count; every value, owner and block read comes from them and is checked
+        // for its kind before use.
+        unsafe {
+            let mut value = mlirOperationGetOperand(self.raw, index as isize);
+            while mlirValueIsAOpResult(value) {
+                let owner = mlirOpResultGetOwner(value);
+                if Self::from_raw(owner).name() != "memref.cast" {
+                    return None;
+                }
+                value = mlirOperationGetOperand(owner, 0);
+            }
+            if !mlirValueIsABlockArgument(value) || mlirOperationGetNumRegions(function.raw) == 0 {
+                return None;
+            }
+            let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(function.raw, 0));
+            mlirBlockEqual(mlirBlockArgumentGetOwner(value), entry).then(|| mlirBlockArgumentGetArgNumber(value) as usize)
+        }
+    }
+
     /// The type of operand `index`, printed.
     pub fn operand_type(self, index: usize) -> String {
         // SAFETY: `index` is below the operand count.

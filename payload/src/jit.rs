@@ -11,14 +11,20 @@ use crate::{new_context, parse_module, PayloadError};
 use melior::pass::PassManager;
 use std::time::Instant;
 
-/// The first half of lowering: tensors become buffers. Results become
-/// out-parameters the caller allocates.
-pub const BUFFERIZE_PIPELINE: &str = concat!(
-    "builtin.module(",
-    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
-    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},",
-    "func.func(canonicalize,cse))"
-);
+/// The first step of lowering: tensors become buffers. An argument the
+/// payload overwrites (as the init of its result) is written in place, and
+/// the function returns that argument.
+pub const BUFFERIZE_PIPELINE: &str =
+    "builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map})";
+
+/// Drops the results that are arguments (the entry is made private for it:
+/// upstream only drops results of private functions). The caller finds those
+/// results in the arguments' buffers, so they are not copied at every call.
+const DROP_ARGUMENT_RESULTS: &str = "builtin.module(drop-equivalent-buffer-results)";
+
+/// The other results become out-parameters the caller allocates.
+pub const OUT_PARAMS_PIPELINE: &str =
+    "builtin.module(buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse))";
 
 /// Between the two halves: every `scf.forall` the schedule marked parallel
 /// (`sched.parallel`, which bufferization keeps) becomes an `scf.parallel`,
@@ -86,6 +92,9 @@ pub struct Program {
     pub times: CompileTimes,
     /// Whether OpenMP parallel loops were generated.
     parallel: bool,
+    /// For each result, the argument whose buffer it is written into, if
+    /// bufferization made it one (else it is an out-parameter).
+    in_arguments: Vec<Option<usize>>,
 }
 
 /// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
@@ -187,6 +196,13 @@ impl Program {
 
         let start = Instant::now();
         run_passes(&context, &mut module, BUFFERIZE_PIPELINE, payload_name)?;
+        let in_arguments = results_in_arguments(OpView::of_module(&module), &signature)?;
+        if in_arguments.iter().any(Option::is_some) {
+            set_private(&context, &mut module, &signature.name, true);
+            run_passes(&context, &mut module, DROP_ARGUMENT_RESULTS, payload_name)?;
+            set_private(&context, &mut module, &signature.name, false);
+        }
+        run_passes(&context, &mut module, OUT_PARAMS_PIPELINE, payload_name)?;
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
             make_parallel_loops(&context, &mut module, payload_name)?;
@@ -209,7 +225,7 @@ impl Program {
             )));
         }
         let jit_s = start.elapsed().as_secs_f64();
-        Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s }, parallel })
+        Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s }, parallel, in_arguments })
     }
 
     /// Whether the program has OpenMP parallel loops (from `parallel` directives).
@@ -236,25 +252,81 @@ impl Program {
         self.engine.openmp_max_threads().ok().and_then(|t| usize::try_from(t).ok())
     }
 
+    /// For each result, the argument it is computed in (then [`Program::call`]
+    /// moves that input's buffer to the result), or `None` for an out-parameter.
+    pub fn results_in_arguments(&self) -> &[Option<usize>] {
+        &self.in_arguments
+    }
+
     /// Zeroed result tensors of the right types, to pass to [`Program::call`].
     pub fn new_results(&self) -> Vec<Tensor> {
         self.signature.results.iter().cloned().map(Tensor::zeros).collect()
     }
 
-    /// Calls the entry function: `inputs` may be updated in place (tensor
-    /// arguments the payload writes into), `results` receive the results.
+    /// Calls the entry function: `results` receive the results. `inputs` may
+    /// change: a result the payload computes in place in an argument's buffer
+    /// is moved out of that input (which gets the result's old buffer).
     pub fn call(&self, inputs: &mut [Tensor], results: &mut [Tensor]) -> Result<(), String> {
         let types = self.signature.inputs.iter().chain(&self.signature.results);
         let tensors = inputs.iter().chain(results.iter());
         if inputs.len() != self.signature.inputs.len() || results.len() != self.signature.results.len() || types.zip(tensors).any(|(t, x)| *t != x.ty) {
             return Err(format!("the tensors passed do not match the signature of @{}", self.signature.name));
         }
-        let mut args: Vec<MemrefArg<'_>> = inputs
-            .iter_mut()
-            .chain(results.iter_mut())
-            .map(|t| MemrefArg { element_bytes: t.ty.element.bytes(), shape: &t.ty.shape, buffer: &mut t.buffer })
-            .collect();
-        self.engine.call(&self.signature.name, &mut args)
+        let out_params = results.iter_mut().zip(&self.in_arguments).filter(|(_, argument)| argument.is_none()).map(|(t, _)| t);
+        let mut args: Vec<MemrefArg<'_>> =
+            inputs.iter_mut().chain(out_params).map(|t| MemrefArg { element_bytes: t.ty.element.bytes(), shape: &t.ty.shape, buffer: &mut t.buffer }).collect();
+        self.engine.call(&self.signature.name, &mut args)?;
+        // Each argument's buffer moves to the first result computed in it; a
+        // later result computed in the same argument gets a copy.
+        let mut moved: Vec<(usize, usize)> = Vec::new();
+        for (result, argument) in self.in_arguments.iter().enumerate() {
+            let Some(argument) = *argument else { continue };
+            match moved.iter().find(|(a, _)| *a == argument) {
+                Some(&(_, first)) => results[result].buffer = results[first].buffer.clone(),
+                None => {
+                    std::mem::swap(&mut results[result].buffer, &mut inputs[argument].buffer);
+                    moved.push((argument, result));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// For each result of the bufferized entry function, the argument it returns
+/// (bufferization wrote the result into that argument's buffer), if any.
+fn results_in_arguments(root: OpView<'_>, signature: &Signature) -> Result<Vec<Option<usize>>, PayloadError> {
+    let none = vec![None; signature.results.len()];
+    let Some((_, function)) = entry_candidates(root).into_iter().find(|(name, _)| *name == signature.name) else {
+        return Err(PayloadError::internal(format!("@{} is gone after bufferization", signature.name)));
+    };
+    let returns: Vec<OpView<'_>> = function.children().into_iter().filter(|op| op.name() == "func.return").collect();
+    // Upstream drops results only for a single return; so do we.
+    let [ret] = returns.as_slice() else { return Ok(none) };
+    let in_arguments: Vec<Option<usize>> = (0..ret.operand_count()).map(|i| ret.operand_argument_of(i, function)).collect();
+    let same_types = in_arguments.iter().enumerate().all(|(r, a)| a.is_none_or(|a| signature.inputs.get(a) == signature.results.get(r)));
+    if in_arguments.len() != signature.results.len() || !same_types {
+        return Err(PayloadError::internal(format!("@{}'s bufferized results do not match its signature", signature.name)));
+    }
+    Ok(in_arguments)
+}
+
+/// Makes the function `name` private, or public again.
+fn set_private(context: &melior::Context, module: &mut melior::ir::Module, name: &str, private: bool) {
+    use melior::ir::attribute::StringAttribute;
+    use melior::ir::block::BlockLike;
+    use melior::ir::operation::{OperationLike, OperationMutLike};
+    let mut op = module.body().first_operation_mut();
+    while let Some(mut function) = op {
+        let named = function.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|a| a.value() == name);
+        if function.name().as_string_ref().as_str() == Ok("func.func") && named {
+            if private {
+                function.set_attribute("sym_visibility", StringAttribute::new(context, "private").into());
+            } else {
+                let _ = function.remove_attribute("sym_visibility");
+            }
+        }
+        op = function.next_in_block_mut();
     }
 }
 
@@ -279,6 +351,61 @@ mod tests {
         for i in 0..12 {
             assert_eq!(r[i] as f32, (a[i] as f32) + (b[i] as f32));
         }
+    }
+
+    /// `%c + %a * %b` accumulated into the argument `%c`, and `%a` returned as it is.
+    const IN_PLACE: &str = "func.func @mm(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>, %c: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x8xf32>, tensor<4x2xf32>) {
+      %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x2xf32>) outs(%c : tensor<4x2xf32>) -> tensor<4x2xf32>
+      return %r, %a, %r : tensor<4x2xf32>, tensor<4x8xf32>, tensor<4x2xf32>
+    }";
+
+    #[test]
+    fn results_computed_in_an_argument_are_moved_out_of_it() {
+        let program = Program::compile("mm.mlir", IN_PLACE, None).unwrap();
+        assert_eq!(program.results_in_arguments(), &[Some(2), Some(0), Some(2)]);
+        let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64 + 3)).collect();
+        let (a, b, c) = (inputs[0].to_f64(), inputs[1].to_f64(), inputs[2].to_f64());
+        for _ in 0..2 {
+            let mut fresh = inputs.clone();
+            let mut results = program.new_results();
+            program.call(&mut fresh, &mut results).unwrap();
+            let (r0, r1, r2) = (results[0].to_f64(), results[1].to_f64(), results[2].to_f64());
+            for i in 0..4 {
+                for j in 0..2 {
+                    let want = c[i * 2 + j] as f32 + (0..8).map(|k| a[i * 8 + k] as f32 * b[k * 2 + j] as f32).sum::<f32>();
+                    assert!((r0[i * 2 + j] as f32 - want).abs() <= 1e-5 * (1.0 + want.abs()), "[{i}, {j}]: {} != {want}", r0[i * 2 + j]);
+                }
+            }
+            assert_eq!(r2, r0, "the same result returned twice");
+            assert_eq!(r1, a, "an argument returned as it is");
+        }
+    }
+
+    #[test]
+    fn an_argument_only_written_is_the_result_buffer() {
+        // The ReLU overwrites %out without reading it: computed in place, no copy.
+        let relu = "func.func @relu(%x: tensor<4x8xf32>, %out: tensor<4x8xf32>) -> tensor<4x8xf32> {
+          %zero = arith.constant 0.0 : f32
+          %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                               iterator_types = [\"parallel\", \"parallel\"]}
+               ins(%x : tensor<4x8xf32>) outs(%out : tensor<4x8xf32>) {
+          ^bb0(%v: f32, %o: f32):
+            %m = arith.maximumf %v, %zero : f32
+            linalg.yield %m : f32
+          } -> tensor<4x8xf32>
+          return %r : tensor<4x8xf32>
+        }";
+        let program = Program::compile("relu.mlir", relu, None).unwrap();
+        assert_eq!(program.results_in_arguments(), &[Some(1)]);
+        let mut inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64)).collect();
+        let x = inputs[0].to_f64();
+        let mut results = program.new_results();
+        program.call(&mut inputs, &mut results).unwrap();
+        assert_eq!(results[0].to_f64(), x.iter().map(|v| v.max(0.0)).collect::<Vec<_>>());
+        assert!(x.iter().any(|v| *v < 0.0), "the check needs negative inputs");
+        // A result in a fresh buffer stays an out-parameter.
+        let add = Program::compile("add.mlir", ADD, None).unwrap();
+        assert_eq!(add.results_in_arguments(), &[None]);
     }
 
     #[test]
