@@ -749,6 +749,104 @@ test.sched:2:71: error: cannot pack `in0` of `mm` at `ko`: the tile of `i` there
 }
 
 #[test]
+fn prefetch_of_an_unknown_or_repeated_operand() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.prefetch(in2, i)\nmm.split(i, io, ii, 8).prefetch(in1, io).prefetch(in1, io)\n"),
+        r#"
+test.sched:2:13: error: `mm` has 2 inputs, so there is no `in2`
+  |
+2 | mm.prefetch(in2, i)
+  |             ^^^
+  = help: inputs are named in payload order (`ins(...)` of `linalg.matmul`): `in0`, `in1`
+
+test.sched:3:42: error: `in1` is already prefetched
+  |
+3 | mm.split(i, io, ii, 8).prefetch(in1, io).prefetch(in1, io)
+  |                                          ^^^^^^^^^^^^^^^^^
+test.sched:3:24: note: prefetched here
+  |
+3 | mm.split(i, io, ii, 8).prefetch(in1, io).prefetch(in1, io)
+  |                        ^^^^^^^^^^^^^^^^^
+"#,
+    );
+}
+
+#[test]
+fn prefetch_at_a_sequential_loop() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(k, ko, ki, 16).prefetch(in0, ko)\n"),
+        r#"
+test.sched:2:25: error: cannot prefetch `in0` of `mm` at `ko`: `ko` is an `scf.for` (a sequential loop), and only `scf.forall` loops prefetch so far
+  |
+2 | mm.split(k, ko, ki, 16).prefetch(in0, ko)
+  |                         ^^^^^^^^^^^^^^^^^
+  = help: prefetch at a loop over a parallel dimension, such as the `compute_at` loop
+"#,
+    );
+}
+
+#[test]
+fn prefetch_of_an_input_computed_in_the_function() {
+    check(
+        "chain.mlir",
+        "func scale = linalg.generic[0] (y, x)\nfunc relu = linalg.generic[1] (y, x)\nrelu.split(x, xo, xi, 8).prefetch(in0, xo)\n",
+        r#"
+test.sched:3:26: error: cannot prefetch `in0` of `relu` at `xo`: `in0` is not an argument of @chain, and only arguments are prefetched so far
+  |
+3 | relu.split(x, xo, xi, 8).prefetch(in0, xo)
+  |                          ^^^^^^^^^^^^^^^^^
+  = help: prefetch an input the function receives
+"#,
+    );
+}
+
+#[test]
+fn prefetch_of_a_tile_that_does_not_move() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(i, io, ii, 8).split(j, jo, ji, 16).reorder(ii, ji, k, jo, io).prefetch(in0, jo)\n"),
+        r#"
+test.sched:2:72: error: cannot prefetch `in0` of `mm` at `jo`: the next iteration of `jo` reads the same part of `in0`, so there is nothing new to prefetch
+  |
+2 | mm.split(i, io, ii, 8).split(j, jo, ji, 16).reorder(ii, ji, k, jo, io).prefetch(in0, jo)
+  |                                                                        ^^^^^^^^^^^^^^^^^
+  = help: prefetch an input whose tile moves with `jo`, or at a loop that moves it
+"#,
+    );
+}
+
+#[test]
+fn prefetch_of_a_tile_an_outer_loop_moves() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(i, io, ii, 8).split(j, jo, ji, 16).reorder(ii, ji, k, io, jo).prefetch(in1, io)\n"),
+        r#"
+test.sched:2:72: error: cannot prefetch `in1` of `mm` at `io`: what it reads depends on `j`, which a loop outside `io` tiles
+  |
+2 | mm.split(i, io, ii, 8).split(j, jo, ji, 16).reorder(ii, ji, k, io, jo).prefetch(in1, io)
+  |                                                                        ^^^^^^^^^^^^^^^^^
+"#,
+    );
+}
+
+#[test]
+fn prefetch_at_a_loop_the_op_keeps() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(j, jo, ji, 16).prefetch(in1, k)\n"),
+        r#"
+test.sched:2:25: error: cannot prefetch `in1` of `mm` at `k`: it is not a loop of the generated code (it has one iteration, stays inside the op, or is tiled together with the loops inside it)
+  |
+2 | mm.split(j, jo, ji, 16).prefetch(in1, k)
+  |                         ^^^^^^^^^^^^^^^^
+  = help: prefetch at a loop that is materialized as an `scf.forall`: the innermost loop of a tiling run over parallel dimensions (e.g. the `compute_at` loop)
+"#,
+    );
+}
+
+#[test]
 fn compute_at_inside_a_reduction_loop() {
     check(
         "fill_matmul.mlir",

@@ -77,12 +77,14 @@ fn check_all(name: &str, payload_name: &str, default_cases: u32, strategy: impl 
 
 /// Matmul 64x96 (k = 128): random split factors (dividing or not), a random
 /// order of the six loops, a random vector width, optional unrolls, and an
-/// optional pack of either input at a random outer loop.
+/// optional pack of either input at a random outer loop, and an optional
+/// prefetch of either input at one of the parallel outer loops.
 fn matmul_schedules() -> impl Strategy<Value = String> {
     let factor = prop_oneof![Just(1i64), Just(2), Just(4), Just(8), Just(16), Just(32), 3i64..40];
     let pack = prop_oneof![Just(None), (0usize..2, prop_oneof![Just("io"), Just("jo"), Just("ko")]).prop_map(Some)];
-    (factor.clone(), factor.clone(), factor, Just(["ii", "ji", "ki", "io", "jo", "ko"]).prop_shuffle(), prop_oneof![Just(0i64), Just(4), Just(8), Just(16)], any::<bool>(), pack)
-        .prop_map(|(fi, fj, fk, order, width, unroll_ii, pack)| {
+    let prefetch = prop_oneof![Just(None), (0usize..2, prop_oneof![Just("io"), Just("jo")]).prop_map(Some)];
+    (factor.clone(), factor.clone(), factor, Just(["ii", "ji", "ki", "io", "jo", "ko"]).prop_shuffle(), prop_oneof![Just(0i64), Just(4), Just(8), Just(16)], any::<bool>(), pack, prefetch)
+        .prop_map(|(fi, fj, fk, order, width, unroll_ii, pack, prefetch)| {
             let mut text = format!("func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, {fi}).split(j, jo, ji, {fj}).split(k, ko, ki, {fk})\n");
             // Keep each split's inner loop inside its outer one (else a refusal every time).
             let mut order: Vec<&str> = order.to_vec();
@@ -101,6 +103,9 @@ fn matmul_schedules() -> impl Strategy<Value = String> {
             }
             if let Some((operand, at)) = pack {
                 text += &format!("mm.pack(in{operand}, {at})\n");
+            }
+            if let Some((operand, at)) = prefetch {
+                text += &format!("mm.prefetch(in{operand}, {at})\n");
             }
             text
         })
@@ -121,11 +126,13 @@ fn chain_schedules() -> impl Strategy<Value = String> {
 
 /// A small conv (the conv_layer structure): random channel and width splits,
 /// the update computed at the last relu loop, with or without packing the
-/// filter, with either reduction order, and with or without unrolling one of
-/// the window loops (which sits between other reduction loops).
+/// filter and prefetching the input, with either reduction order, and with or
+/// without unrolling one of the window loops (which sits between other
+/// reduction loops).
 fn conv_schedules() -> impl Strategy<Value = String> {
     let unroll = prop_oneof![Just(None), Just(Some("rz")), Just(Some("ry"))];
-    (prop_oneof![Just(8i64), Just(16), Just(32)], prop_oneof![Just(1i64), Just(2), Just(5), Just(10)], any::<bool>(), any::<bool>(), unroll).prop_map(|(fc, fx, pack, channel_outer, unroll)| {
+    let flags = (any::<bool>(), any::<bool>(), any::<bool>());
+    (prop_oneof![Just(8i64), Just(16), Just(32)], prop_oneof![Just(1i64), Just(2), Just(5), Just(10)], flags, unroll).prop_map(|(fc, fx, (pack, channel_outer, prefetch), unroll)| {
         let mut text = format!(
             "func relu = linalg.generic[1] (n, y, x, c)\nfunc conv = linalg.broadcast (n, y, x, c) update linalg.generic[0] (n, y, x, c | rz, ry, rx)\n\
              relu.split(c, co, ci, {fc}).split(x, xo, xi, {fx}).reorder(ci, xi, xo, y, n, co).vectorize(ci, 8)\n\
@@ -134,6 +141,9 @@ fn conv_schedules() -> impl Strategy<Value = String> {
         text += if channel_outer { ".reorder(c, x, y, ry, rz, rx, n)" } else { ".reorder(c, x, y, rx, ry, rz, n)" };
         if pack {
             text += ".pack(in0, co)";
+        }
+        if prefetch {
+            text += ".prefetch(in1, xo)";
         }
         text += ".vectorize(c, 8)";
         if let Some(window_loop) = unroll {

@@ -51,12 +51,15 @@ pub fn describe(context: &Context, module: &Module, name: &str) -> Result<Payloa
         raw_ids.push((original.to_raw(), id));
         ops.push(describe_op(*original, *generic, function, id)?);
     }
-    // Producers: which structured op defines each operand.
-    for ((_, original), op) in originals.iter().filter(|(_, o)| raw_ids.iter().any(|(raw, _)| raw.ptr == o.to_raw().ptr)).zip(ops.iter_mut()) {
+    // Producers (which structured op defines each operand) and arguments.
+    let function_ops = functions_of(original_root);
+    for ((function, original), op) in originals.iter().filter(|(_, o)| raw_ids.iter().any(|(raw, _)| raw.ptr == o.to_raw().ptr)).zip(ops.iter_mut()) {
+        let function_op = function_ops.iter().find(|(name, _)| name == function).map(|(_, f)| *f);
         for (index, operand) in op.operands.iter_mut().enumerate() {
             if let Some(owner) = original.operand_owner(index) {
                 operand.producer = raw_ids.iter().find(|(raw, _)| raw.ptr == owner.ptr).map(|(_, id)| *id);
             }
+            operand.argument = function_op.and_then(|f| original.operand_argument_of(index, f));
         }
     }
     Ok(PayloadInfo { name: name.to_string(), ops, functions })
@@ -114,7 +117,7 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
                 }
             }
         }
-        operands.push(OperandInfo { map: map.clone(), producer: None, is_init: index >= inputs, element: element_type(&operand_type) });
+        operands.push(OperandInfo { map: map.clone(), producer: None, argument: None, is_init: index >= inputs, element: element_type(&operand_type) });
     }
     Ok(PayloadOp {
         id,

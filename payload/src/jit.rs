@@ -22,6 +22,10 @@ pub const BUFFERIZE_PIPELINE: &str =
 /// results in the arguments' buffers, so they are not copied at every call.
 const DROP_ARGUMENT_RESULTS: &str = "builtin.module(drop-equivalent-buffer-results)";
 
+/// Inlines the prefetch functions `payload::prefetch` inserted (as calls at
+/// the start of loop bodies), so their addresses are computed in the loop.
+const INLINE_PREFETCHES: &str = "builtin.module(inline)";
+
 /// The other results become out-parameters the caller allocates.
 pub const OUT_PARAMS_PIPELINE: &str =
     "builtin.module(buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse))";
@@ -203,6 +207,9 @@ impl Program {
             set_private(&context, &mut module, &signature.name, false);
         }
         run_passes(&context, &mut module, OUT_PARAMS_PIPELINE, payload_name)?;
+        if crate::prefetch::insert_prefetches(&context, &mut module)? > 0 {
+            run_passes(&context, &mut module, INLINE_PREFETCHES, payload_name)?;
+        }
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
             make_parallel_loops(&context, &mut module, payload_name)?;

@@ -16,6 +16,7 @@ pub mod ffi;
 pub mod jit;
 pub mod npy;
 pub mod peak;
+pub mod prefetch;
 pub mod tensor;
 pub mod transform;
 

@@ -35,6 +35,8 @@ pub enum DirectiveKind {
     Pipeline,
     /// `pack(inK, loop)`: BLIS-style packing of an input operand at a loop.
     Pack,
+    /// `prefetch(inK, loop)`: prefetch an input's next tile at a loop.
+    Prefetch,
 }
 
 /// What one argument position accepts.
@@ -90,6 +92,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at(func, loop)", summary: "accumulate into a local buffer at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l)", summary: "pipeline loop l", forms: &[&[Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(inK, loop)", summary: "copy the op's K-th input, as read inside `loop`, into a contiguous buffer once per iteration of `loop` (BLIS packing)", forms: &[&[Name, Name]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Prefetch, name: "prefetch", signature: "prefetch(inK, loop)", summary: "at the start of each iteration of `loop`, prefetch what the op reads of its K-th input in the next one", forms: &[&[Name, Name]], variadic: false, planned: true },
 ];
 
 /// Looks a directive up by its name.

@@ -56,23 +56,28 @@ pub struct Stage {
     pub span: Span,
     /// The last `reorder` or `tile` that set the loop order, if any.
     pub order_span: Option<Span>,
-    /// Operands to copy into contiguous buffers (`pack`), in schedule order.
-    pub packs: Vec<Pack>,
+    /// `pack(inK, loop)`: once per iteration of `loop`, copy the part of
+    /// input K the stage reads inside it into a contiguous buffer, and read
+    /// that instead (BLIS-style packing; the copy's layout follows the
+    /// operand's). In schedule order.
+    pub packs: Vec<OperandAtLoop>,
+    /// `prefetch(inK, loop)`: at the start of each iteration of `loop`,
+    /// prefetch the part of input K the stage reads in the next iteration
+    /// (Halide's `prefetch(input, loop, loop, 1)`). In schedule order.
+    pub prefetches: Vec<OperandAtLoop>,
 }
 
-/// `pack(inK, loop)`: once per iteration of `loop`, copy the part of input
-/// operand K the stage reads inside it into a contiguous buffer, and read that
-/// instead (BLIS-style packing; the copy's layout follows the operand's).
+/// A directive about one input operand at one loop (`pack`, `prefetch`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pack {
+pub struct OperandAtLoop {
     /// Position of the operand among the op's inputs.
     pub operand: usize,
-    /// The loop at which the copy is made: the stage's own, or its consumer's
-    /// when the func is computed inside it.
+    /// The loop: the stage's own, or its consumer's when the func is
+    /// computed inside it.
     pub loop_name: String,
     /// The loop argument.
     pub loop_span: Span,
-    /// The `pack` call.
+    /// The directive call.
     pub span: Span,
 }
 

@@ -30,6 +30,8 @@ pub struct OperandInfo {
     pub map: Vec<MapResult>,
     /// The structured op (by [`PayloadOp::id`]) whose result this operand is, if any.
     pub producer: Option<usize>,
+    /// The position of the enclosing function's argument this operand is, if it is one.
+    pub argument: Option<usize>,
     /// True for `outs` (init) operands.
     pub is_init: bool,
     /// The element type as MLIR prints it (`f32`); the type itself for scalars.

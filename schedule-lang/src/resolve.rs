@@ -212,7 +212,7 @@ impl<'a> Resolver<'a> {
             .enumerate()
             .map(|(i, name)| Loop { name: name.name.clone(), dim: i, step: 1, tile: None, vectorize: None, unroll: None, parallel: None, fused: None, span: name.span })
             .collect();
-        Some(Stage { op: op.id, is_update, dims, loops, span: definition.span, order_span: None, packs: Vec::new() })
+        Some(Stage { op: op.id, is_update, dims, loops, span: definition.span, order_span: None, packs: Vec::new(), prefetches: Vec::new() })
     }
 
     fn chain(&mut self, chain: &Chain) {
@@ -401,7 +401,7 @@ impl<'a> Resolver<'a> {
                 let stage = &mut state.model.stages[*stage];
                 fuse(stage, &func_name, name(0), name(1), name(2), directive.span)
             }
-            DirectiveKind::Pack => {
+            DirectiveKind::Pack | DirectiveKind::Prefetch => {
                 let stage = &mut state.model.stages[*stage];
                 let op = &self.payload.ops[stage.op];
                 let inputs = op.operands.iter().filter(|o| !o.is_init).count();
@@ -420,10 +420,14 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 let k = index.expect("checked above");
-                if let Some(previous) = stage.packs.iter().find(|p| p.operand == k) {
-                    return Err(Diagnostic::error("duplicate-pack", directive.span, format!("`in{k}` is already packed")).with_note(Some(previous.span), "packed here"));
+                let (list, code, done) = match kind {
+                    DirectiveKind::Pack => (&mut stage.packs, "duplicate-pack", "packed"),
+                    _ => (&mut stage.prefetches, "duplicate-prefetch", "prefetched"),
+                };
+                if let Some(previous) = list.iter().find(|p| p.operand == k) {
+                    return Err(Diagnostic::error(code, directive.span, format!("`in{k}` is already {done}")).with_note(Some(previous.span), format!("{done} here")));
                 }
-                stage.packs.push(Pack { operand: k, loop_name: name(1).name.clone(), loop_span: name(1).span, span: directive.span });
+                list.push(OperandAtLoop { operand: k, loop_name: name(1).name.clone(), loop_span: name(1).span, span: directive.span });
                 Ok(())
             }
             DirectiveKind::Accelerate | DirectiveKind::ReuseAt | DirectiveKind::BufferAt | DirectiveKind::Pipeline => {
@@ -524,14 +528,15 @@ impl<'a> Resolver<'a> {
         false
     }
 
-    /// A `pack` loop must enclose the stage: one of its own loops, or a loop of
-    /// the func it is computed in, at or outside the `compute_at` loop.
+    /// A `pack` or `prefetch` loop must enclose the stage: one of its own
+    /// loops, or a loop of the func it is computed in, at or outside the
+    /// `compute_at` loop.
     fn check_packs(&mut self) {
         let mut errors = Vec::new();
         for state in self.funcs.values() {
             let model = &state.model;
             for stage in &model.stages {
-                for pack in &stage.packs {
+                for (pack, verb) in stage.packs.iter().map(|p| (p, "pack")).chain(stage.prefetches.iter().map(|p| (p, "prefetch"))) {
                     if stage.find_loop(&pack.loop_name).is_some() {
                         continue;
                     }
@@ -553,7 +558,7 @@ impl<'a> Resolver<'a> {
                     let mut error = Diagnostic::error("unknown-loop", pack.loop_span, format!("`{}` is not a loop around {label}", pack.loop_name)).with_label("not a loop around it");
                     error = match did_you_mean(&pack.loop_name, candidates.iter().map(String::as_str)) {
                         Some(close) => error.with_help(format!("did you mean `{close}`?")),
-                        None => error.with_help(format!("pack at one of {label}'s loops ({}){}", loop_names(stage), if outer.is_empty() { String::new() } else { format!(" or of the loops it is computed in: {}", outer.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ")) })),
+                        None => error.with_help(format!("{verb} at one of {label}'s loops ({}){}", loop_names(stage), if outer.is_empty() { String::new() } else { format!(" or of the loops it is computed in: {}", outer.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ")) })),
                     };
                     errors.push(error);
                 }

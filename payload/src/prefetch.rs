@@ -1,0 +1,312 @@
+//! The `prefetch` directive's code, inserted when lowering: the planner
+//! annotates an `scf.forall` with `sched.prefetch_N = {argument, offsets,
+//! sizes}` (the region of a function argument one iteration reads: an offset
+//! map from the forall's induction variables and a size per dimension). After
+//! bufferization, each annotation becomes a private function that prefetches,
+//! one `memref.prefetch` per cache line, the region the *next* iteration of
+//! the forall's innermost variable reads, and a call to it at the start of
+//! the forall's body. A prefetch is a hint: it cannot change any value.
+
+use crate::PayloadError;
+use melior::ir::attribute::{ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult};
+use melior::ir::{Identifier, Module, RegionLike, Value, ValueLike};
+use melior::Context;
+
+/// The attribute-name prefix the planner annotates loops with.
+pub const ANNOTATION: &str = "sched.prefetch_";
+
+/// Bytes per cache line on the x86 hosts `run` targets.
+const LINE_BYTES: i64 = 64;
+
+/// At most this many lines are prefetched per iteration (more would be a
+/// region far larger than a cache level, and as many instructions).
+const MAX_LINES: usize = 1024;
+
+/// One annotation, read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Region {
+    argument: usize,
+    offsets: Vec<String>,
+    sizes: Vec<i64>,
+    /// How far the region moves, per dimension, from one iteration of the
+    /// forall's innermost variable to the next.
+    shifts: Vec<i64>,
+}
+
+/// Inserts the prefetches of every annotated forall of the bufferized
+/// `module`; returns how many it inserted.
+pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize, PayloadError> {
+    let mut helpers = Vec::new();
+    let mut failure = None;
+    module.as_operation_mut().walk_mut(WalkOrder::PreOrder, |mut op| {
+        if op.name().as_string_ref().as_str() != Ok("scf.forall") {
+            return WalkResult::Advance;
+        }
+        let names: Vec<String> = op
+            .attributes()
+            .filter_map(|(name, _)| name.as_string_ref().as_str().ok().filter(|n| n.starts_with(ANNOTATION)).map(str::to_string))
+            .collect();
+        for name in names {
+            let outcome = read_region(&op, &name).and_then(|region| {
+                let symbol = format!("__sched_prefetch_{}", helpers.len());
+                let helper = helper_text(&op, &region, &symbol)?;
+                insert_call(context, &mut op, &region, &symbol)?;
+                Ok(helper)
+            });
+            match outcome {
+                Ok(helper) => helpers.push(helper),
+                Err(why) => {
+                    failure = Some(format!("cannot insert the prefetch `{name}`: {why}"));
+                    return WalkResult::Interrupt;
+                }
+            }
+        }
+        WalkResult::Advance
+    });
+    if let Some(why) = failure {
+        return Err(PayloadError::internal(why));
+    }
+    if helpers.is_empty() {
+        return Ok(0);
+    }
+    let text = helpers.join("\n");
+    let parsed = Module::parse(context, &text).ok_or_else(|| PayloadError::internal(format!("the prefetch functions do not parse:\n{text}")))?;
+    let mut next = parsed.body().first_operation();
+    while let Some(function) = next {
+        module.body().append_operation((*function).clone());
+        next = function.next_in_block();
+    }
+    Ok(helpers.len())
+}
+
+fn read_region(op: &OperationRefMut, name: &str) -> Result<Region, String> {
+    let dictionary = op.attribute(name).ok().and_then(|a| DictionaryAttribute::try_from(a).ok()).ok_or("not a dictionary")?;
+    let argument = dictionary.element_by_name("argument").and_then(|a| IntegerAttribute::try_from(a).ok()).ok_or("no integer `argument`")?.value();
+    let offsets = dictionary.element_by_name("offsets").and_then(|a| ArrayAttribute::try_from(a).ok()).ok_or("no array `offsets`")?;
+    let offsets = (0..offsets.len()).map(|i| offsets.element(i).map(|map| map.to_string()).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
+    let sizes = dictionary.element_by_name("sizes").and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or("no i64 array `sizes`")?;
+    let sizes = (0..sizes.len()).map(|i| sizes.element(i).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
+    let shifts = dictionary.element_by_name("shifts").and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or("no i64 array `shifts`")?;
+    let shifts = (0..shifts.len()).map(|i| shifts.element(i).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
+    if offsets.len() != sizes.len() || shifts.len() != sizes.len() || sizes.iter().any(|&s| s < 1) || argument < 0 {
+        return Err("its offsets, sizes and shifts do not describe a region".into());
+    }
+    Ok(Region { argument: argument as usize, offsets, sizes, shifts })
+}
+
+/// The forall's static bounds, checked normalized (zero lower bounds, unit steps).
+fn upper_bounds(op: &OperationRefMut) -> Result<Vec<i64>, String> {
+    let array = |name: &str| -> Result<Vec<i64>, String> {
+        let values = op.attribute(name).ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or(format!("the forall has no `{name}`"))?;
+        (0..values.len()).map(|i| values.element(i).map_err(|e| e.to_string())).collect()
+    };
+    let (lower, upper, step) = (array("staticLowerBound")?, array("staticUpperBound")?, array("staticStep")?);
+    if lower.iter().any(|&l| l != 0) || step.iter().any(|&s| s != 1) || upper.iter().any(|&u| u < 1) {
+        return Err(format!("the forall is not normalized with static bounds (lower {lower:?}, upper {upper:?}, step {step:?})"));
+    }
+    Ok(upper)
+}
+
+/// The entry block of the function around `op`.
+fn function_argument<'c, 'a>(op: &OperationRefMut<'c, 'a>, index: usize) -> Result<Value<'c, 'a>, String> {
+    let mut parent = op.parent_operation();
+    while let Some(candidate) = parent {
+        if candidate.name().as_string_ref().as_str() == Ok("func.func") {
+            let entry = candidate.region(0).ok().and_then(|r| r.first_block()).ok_or("the function has no body")?;
+            return entry.argument(index).map(Into::into).map_err(|_| format!("the function has no argument {index}"));
+        }
+        parent = candidate.parent_operation();
+    }
+    Err("the forall is not inside a function".into())
+}
+
+/// The lines to prefetch, as offsets from the region's start: every element
+/// along the outer dimensions, one per cache line along the contiguous last
+/// one (and its last element when the size is not a whole number of lines).
+fn line_offsets(sizes: &[i64], line: i64) -> Vec<Vec<i64>> {
+    let mut offsets: Vec<Vec<i64>> = vec![Vec::new()];
+    for (r, &size) in sizes.iter().enumerate() {
+        let along: Vec<i64> = if r + 1 == sizes.len() {
+            let mut along: Vec<i64> = (0..size).step_by(line as usize).collect();
+            if size % line != 0 {
+                along.push(size - 1);
+            }
+            along
+        } else {
+            (0..size).collect()
+        };
+        offsets = offsets.iter().flat_map(|prefix| along.iter().map(move |&a| [prefix.as_slice(), &[a]].concat())).collect();
+    }
+    offsets
+}
+
+/// The part of the next iteration's region the current one does not read:
+/// when one dimension alone moves (by `shift` < its size), the slab at its
+/// far end; otherwise the whole region.
+fn new_part(region: &Region) -> (Vec<i64>, Vec<i64>) {
+    let moving: Vec<usize> = (0..region.sizes.len()).filter(|&r| region.shifts[r] != 0).collect();
+    let mut start = vec![0; region.sizes.len()];
+    let mut sizes = region.sizes.clone();
+    if let [r] = moving.as_slice() {
+        let (size, shift) = (region.sizes[*r], region.shifts[*r].abs());
+        if shift < size {
+            sizes[*r] = shift;
+            if region.shifts[*r] > 0 {
+                start[*r] = size - shift;
+            }
+        }
+    }
+    (start, sizes)
+}
+
+fn helper_text(op: &OperationRefMut, region: &Region, symbol: &str) -> Result<String, String> {
+    let upper = upper_bounds(op)?;
+    let memref = function_argument(op, region.argument)?.r#type().to_string();
+    let element_bytes = match memref.rsplit('x').next().map(|e| e.trim_end_matches('>')) {
+        Some("f64" | "i64") => 8,
+        Some("f32" | "i32") => 4,
+        Some("f16" | "bf16" | "i16") => 2,
+        Some("i8") => 1,
+        _ => return Err(format!("argument {} is a `{memref}`, not a memref of scalars", region.argument)),
+    };
+    let line = (LINE_BYTES / element_bytes).max(1);
+    let variables = upper.len();
+    // Each offset map takes the forall's variables (the planner left out those
+    // of one iteration, which cleanups fold away).
+    let inputs = |map: &str| map.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(list, _)| list.split(',').filter(|v| !v.trim().is_empty()).count());
+    if let Some(map) = region.offsets.iter().find(|map| inputs(map) != Some(variables)) {
+        return Err(format!("the offset map `{map}` does not take the forall's {variables} induction variable(s)"));
+    }
+    let ivs: Vec<String> = (0..variables).map(|k| format!("%i{k}")).collect();
+    let mut next_ivs = ivs.clone();
+    next_ivs[variables - 1] = "%next".into();
+    let (start, sizes) = new_part(region);
+    let lines = line_offsets(&sizes, line);
+    if lines.len() > MAX_LINES {
+        return Err(format!("{} cache lines per iteration is more than the {MAX_LINES} prefetched at most", lines.len()));
+    }
+    let mut body = String::new();
+    body.push_str(&format!("  %one = arith.constant 1 : index
+  %end = arith.constant {} : index
+", upper[variables - 1]));
+    body.push_str(&format!("  %next = arith.addi {}, %one : index
+  %more = arith.cmpi ult, %next, %end : index
+  scf.if %more {{
+", ivs[variables - 1]));
+    for (r, map) in region.offsets.iter().enumerate() {
+        body.push_str(&format!("    %o{r} = affine.apply {map}({})
+", next_ivs.join(", ")));
+    }
+    // Straight-line code: each prefetch's address is the region's start plus a
+    // constant, one instruction once compiled.
+    let mut constants: Vec<i64> = lines.iter().flatten().zip(start.iter().cycle()).map(|(a, s)| a + s).collect();
+    constants.sort_unstable();
+    constants.dedup();
+    for c in &constants {
+        body.push_str(&format!("    %k{c} = arith.constant {c} : index
+"));
+    }
+    for (n, offsets) in lines.iter().enumerate() {
+        let mut indices = Vec::new();
+        for (r, a) in offsets.iter().enumerate() {
+            body.push_str(&format!("    %x{n}_{r} = arith.addi %o{r}, %k{} : index
+", a + start[r]));
+            indices.push(format!("%x{n}_{r}"));
+        }
+        body.push_str(&format!("    memref.prefetch %m[{}], read, locality<3>, data : {memref}
+", indices.join(", ")));
+    }
+    body.push_str("  }
+  return
+");
+    let parameters: Vec<String> = ivs.iter().map(|v| format!("{v}: index")).collect();
+    Ok(format!("func.func private @{symbol}(%m: {memref}, {}) {{
+{body}}}
+", parameters.join(", ")))
+}
+
+fn insert_call(context: &Context, op: &mut OperationRefMut, region: &Region, symbol: &str) -> Result<(), String> {
+    let memref = function_argument(op, region.argument)?;
+    let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the forall has no body")?;
+    let variables = upper_bounds(op)?.len();
+    if body.argument_count() < variables {
+        return Err("the forall has fewer induction variables than bounds".into());
+    }
+    let mut operands: Vec<Value> = vec![memref];
+    for k in 0..variables {
+        operands.push(body.argument(k).map_err(|e| e.to_string())?.into());
+    }
+    let call = OperationBuilder::new("func.call", op.location())
+        .add_attributes(&[(Identifier::new(context, "callee"), FlatSymbolRefAttribute::new(context, symbol).into())])
+        .add_operands(&operands)
+        .build()
+        .map_err(|e| e.to_string())?;
+    body.insert_operation(0, call);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{new_context, parse_module};
+
+    /// A forall over 4 tiles of 8 rows, each reading rows [8i, 8i + 10) of %a.
+    const ANNOTATED: &str = "func.func @f(%a: memref<34x40xf32>, %out: memref<4xf32>) {
+      scf.forall (%i) in (4) {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %a[%i, %c0] : memref<34x40xf32>
+        memref.store %v, %out[%i] : memref<4xf32>
+      } {sched.prefetch_0 = {argument = 0 : i64, offsets = [affine_map<(d0) -> (d0 * 8)>, affine_map<(d0) -> (0)>], sizes = array<i64: 10, 40>, shifts = array<i64: 8, 0>}}
+      return
+    }";
+
+    #[test]
+    fn the_next_iterations_lines_are_prefetched() {
+        let context = new_context();
+        let mut module = parse_module(&context, "t.mlir", ANNOTATED).unwrap();
+        assert_eq!(insert_prefetches(&context, &mut module).unwrap(), 1);
+        assert!(module.as_operation().verify(), "{}", module.as_operation());
+        let text = module.as_operation().to_string();
+        // The call comes first in the body, with the argument and the variable.
+        let body = &text[text.find("scf.forall").unwrap()..];
+        let first = body.lines().nth(1).unwrap().trim();
+        assert!(first.starts_with("func.call @__sched_prefetch_0(%arg0, %arg2)"), "{text}");
+        // The next tile's rows 8 (i + 1) + [0, 10), of which the current tile
+        // already read the first two: 8 new rows, of 40 columns in lines of 16
+        // elements (0, 16, 32, and the last one, 39), for i + 1 < 4.
+        for piece in [
+            "func.func private @__sched_prefetch_0(%arg0: memref<34x40xf32>, %arg1: index)",
+            "arith.constant 4 : index",
+            "arith.cmpi ult",
+            "affine_map<(d0) -> (d0 * 8)>",
+            "arith.constant 2 : index",
+            "arith.constant 9 : index",
+            "arith.constant 39 : index",
+        ] {
+            assert!(text.contains(piece), "missing `{piece}` in:\n{text}");
+        }
+        assert_eq!(text.matches("memref.prefetch").count(), 8 * 4, "{text}");
+    }
+
+    #[test]
+    fn lines_cover_the_region() {
+        assert_eq!(line_offsets(&[2, 40], 16), vec![vec![0, 0], vec![0, 16], vec![0, 32], vec![0, 39], vec![1, 0], vec![1, 16], vec![1, 32], vec![1, 39]]);
+        assert_eq!(line_offsets(&[32], 16), vec![vec![0], vec![16]]);
+        // Only the slab the region moves into is new; two moving dimensions leave it whole.
+        let region = |shifts: Vec<i64>| Region { argument: 0, offsets: vec![String::new(); 2], sizes: vec![10, 40], shifts };
+        assert_eq!(new_part(&region(vec![8, 0])), (vec![2, 0], vec![8, 40]));
+        assert_eq!(new_part(&region(vec![12, 0])), (vec![0, 0], vec![10, 40]));
+        assert_eq!(new_part(&region(vec![8, 16])), (vec![0, 0], vec![10, 40]));
+    }
+
+    #[test]
+    fn a_malformed_annotation_is_an_internal_error() {
+        let context = new_context();
+        let text = ANNOTATED.replace("sizes = array<i64: 10, 40>", "sizes = array<i64: 10>");
+        let mut module = parse_module(&context, "t.mlir", &text).unwrap();
+        let error = insert_prefetches(&context, &mut module).unwrap_err();
+        assert!(error.internal && error.message.contains("do not describe a region"), "{error:?}");
+    }
+}
