@@ -224,6 +224,14 @@ unsafe impl Send for HostBuffer {}
 
 const BUFFER_ALIGN: usize = 64;
 
+/// Buffers from this size on get a memory mapping of their own, returned to
+/// the system when dropped. Through `malloc`, tensors of tens of MB that are
+/// copied and dropped at every call (fresh inputs, results moved out of
+/// arguments) made the process's peak memory creep up call after call, as
+/// glibc raises its mapping threshold after the first free and then serves
+/// them from its heaps, which fragment.
+const MAPPED_FROM: usize = 1 << 20;
+
 impl HostBuffer {
     /// Allocates `len` zeroed bytes.
     pub fn zeroed(len: usize) -> Self {
@@ -231,8 +239,15 @@ impl HostBuffer {
             return Self { ptr: std::ptr::NonNull::<[u8; BUFFER_ALIGN]>::dangling().cast(), len: 0 };
         }
         let layout = std::alloc::Layout::from_size_align(len, BUFFER_ALIGN).expect("buffer sizes come from static tensor shapes");
-        // SAFETY: `layout` has a non-zero size.
-        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let raw = if len >= MAPPED_FROM {
+            // SAFETY: a fresh private anonymous mapping (zero-filled, page-aligned),
+            // owned by this buffer and unmapped exactly once in `drop`.
+            let mapped = unsafe { libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0) };
+            if mapped == libc::MAP_FAILED { std::ptr::null_mut() } else { mapped as *mut u8 }
+        } else {
+            // SAFETY: `layout` has a non-zero size.
+            unsafe { std::alloc::alloc_zeroed(layout) }
+        };
         let ptr = std::ptr::NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
         Self { ptr, len }
     }
@@ -270,7 +285,10 @@ impl Clone for HostBuffer {
 
 impl Drop for HostBuffer {
     fn drop(&mut self) {
-        if self.len > 0 {
+        if self.len >= MAPPED_FROM {
+            // SAFETY: mapped in `zeroed` with this very length, unmapped once.
+            unsafe { libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.len) };
+        } else if self.len > 0 {
             let layout = std::alloc::Layout::from_size_align(self.len, BUFFER_ALIGN).expect("checked at allocation");
             // SAFETY: allocated in `zeroed` with this very layout.
             unsafe { std::alloc::dealloc(self.ptr.as_ptr(), layout) }
