@@ -171,11 +171,11 @@ struct MaterializedLoop {
     /// The payload op of the stage the loop was tiled from.
     op: usize,
     /// For an `scf.forall`: the dimension of `op` each induction variable
-    /// tiles, its tile size and its trip count, in induction-variable order
-    /// (the forall's iterations are normalized: the tile's offset is size ×
-    /// variable; cleanups drop the variables of one iteration). `None` for an
-    /// `scf.for`.
-    ivs: Option<Vec<(usize, i64, Option<i64>)>>,
+    /// tiles, and its tile size, in induction-variable order (the forall's
+    /// iterations are normalized: the tile's offset is size × variable).
+    /// Dimensions of one iteration are left out: cleanups fold their
+    /// variables away. `None` for an `scf.for`.
+    ivs: Option<Vec<(usize, i64)>>,
 }
 
 /// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
@@ -483,7 +483,9 @@ impl<'a> Planner<'a> {
                     self.annotate_parallel.push((forall.clone(), first.parallel.unwrap_or(first.span)));
                 }
                 let last = *segment.last().expect("a segment has loops");
-                let ivs = (0..stage.dims.len()).filter_map(|d| segment.iter().find(|&&i| loops[i].dim == d).map(|&i| (d, tile_sizes[i], trips[i]))).collect();
+                let ivs = (0..stage.dims.len())
+                    .filter_map(|d| segment.iter().find(|&&i| loops[i].dim == d && trips[i] != Some(1)).map(|&i| (d, tile_sizes[i])))
+                    .collect();
                 containing.push(MaterializedLoop { handle: forall, name: loops[last].visible_name().to_string(), region: after[last].clone(), op: stage.op, ivs: Some(ivs) });
             } else {
                 self.script.comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
@@ -699,8 +701,6 @@ impl<'a> Planner<'a> {
                 self.errors.push(fail(format!("`{at}` is an `scf.for` (a sequential loop), and only `scf.forall` loops prefetch so far")).with_help("prefetch at a loop over a parallel dimension, such as the `compute_at` loop"));
                 continue;
             };
-            // The variables that stay (one iteration: folded away, offset 0).
-            let ivs: Vec<(usize, i64)> = ivs.iter().filter(|(_, _, trip)| *trip != Some(1)).map(|&(d, size, _)| (d, size)).collect();
             if ivs.is_empty() {
                 self.errors.push(fail(format!("`{at}` has one iteration, so there is no next one")));
                 continue;
@@ -711,7 +711,7 @@ impl<'a> Planner<'a> {
                 continue;
             };
             let names: Vec<&str> = stage.dims.iter().map(|d| d.name.as_str()).collect();
-            match prefetch_region(op, prefetch.operand, region, &dims, &ivs, &names, at) {
+            match prefetch_region(op, prefetch.operand, region, &dims, ivs, &names, at) {
                 Ok((_, _, shifts)) if shifts.iter().all(|&s| s == 0) => {
                     self.errors.push(
                         fail(format!("the next iteration of `{at}` reads the same part of `in{}`, so there is nothing new to prefetch", prefetch.operand))

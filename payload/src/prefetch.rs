@@ -1,17 +1,19 @@
 //! The `prefetch` directive's code, inserted when lowering: the planner
 //! annotates an `scf.forall` with `sched.prefetch_N = {argument, offsets,
-//! sizes}` (the region of a function argument one iteration reads: an offset
-//! map from the forall's induction variables and a size per dimension). After
+//! sizes, shifts}` (the region of a function argument one iteration reads: an
+//! offset map from the forall's induction variables, a size per dimension, and
+//! how far it moves per iteration of the innermost variable). After
 //! bufferization, each annotation becomes a private function that prefetches,
 //! one `memref.prefetch` per cache line, the region the *next* iteration of
 //! the forall's innermost variable reads, and a call to it at the start of
 //! the forall's body. A prefetch is a hint: it cannot change any value.
 
+use crate::tensor::ElementType;
 use crate::PayloadError;
 use melior::ir::attribute::{ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult};
-use melior::ir::{Identifier, Module, RegionLike, Value, ValueLike};
+use melior::ir::{Attribute, Identifier, Module, RegionLike, Value, ValueLike};
 use melior::Context;
 
 /// The attribute-name prefix the planner annotates loops with.
@@ -50,9 +52,11 @@ pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize
             .collect();
         for name in names {
             let outcome = read_region(&op, &name).and_then(|region| {
+                let upper = upper_bounds(&op)?;
+                let memref = function_argument(&op, region.argument)?;
                 let symbol = format!("__sched_prefetch_{}", helpers.len());
-                let helper = helper_text(&op, &region, &symbol)?;
-                insert_call(context, &mut op, &region, &symbol)?;
+                let helper = helper_text(&region, &upper, &memref.r#type().to_string(), &symbol)?;
+                insert_call(context, &mut op, memref, upper.len(), &symbol)?;
                 Ok(helper)
             });
             match outcome {
@@ -86,22 +90,23 @@ fn read_region(op: &OperationRefMut, name: &str) -> Result<Region, String> {
     let argument = dictionary.element_by_name("argument").and_then(|a| IntegerAttribute::try_from(a).ok()).ok_or("no integer `argument`")?.value();
     let offsets = dictionary.element_by_name("offsets").and_then(|a| ArrayAttribute::try_from(a).ok()).ok_or("no array `offsets`")?;
     let offsets = (0..offsets.len()).map(|i| offsets.element(i).map(|map| map.to_string()).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
-    let sizes = dictionary.element_by_name("sizes").and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or("no i64 array `sizes`")?;
-    let sizes = (0..sizes.len()).map(|i| sizes.element(i).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
-    let shifts = dictionary.element_by_name("shifts").and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or("no i64 array `shifts`")?;
-    let shifts = (0..shifts.len()).map(|i| shifts.element(i).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
+    let sizes = i64_array(dictionary.element_by_name("sizes"), "sizes")?;
+    let shifts = i64_array(dictionary.element_by_name("shifts"), "shifts")?;
     if offsets.len() != sizes.len() || shifts.len() != sizes.len() || sizes.iter().any(|&s| s < 1) || argument < 0 {
         return Err("its offsets, sizes and shifts do not describe a region".into());
     }
     Ok(Region { argument: argument as usize, offsets, sizes, shifts })
 }
 
+/// The elements of a `array<i64: ...>` attribute named `what`.
+fn i64_array(attribute: Option<Attribute>, what: &str) -> Result<Vec<i64>, String> {
+    let values = attribute.and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or(format!("no i64 array `{what}`"))?;
+    (0..values.len()).map(|i| values.element(i).map_err(|e| e.to_string())).collect()
+}
+
 /// The forall's static bounds, checked normalized (zero lower bounds, unit steps).
 fn upper_bounds(op: &OperationRefMut) -> Result<Vec<i64>, String> {
-    let array = |name: &str| -> Result<Vec<i64>, String> {
-        let values = op.attribute(name).ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or(format!("the forall has no `{name}`"))?;
-        (0..values.len()).map(|i| values.element(i).map_err(|e| e.to_string())).collect()
-    };
+    let array = |name: &str| i64_array(op.attribute(name).ok(), name);
     let (lower, upper, step) = (array("staticLowerBound")?, array("staticUpperBound")?, array("staticStep")?);
     if lower.iter().any(|&l| l != 0) || step.iter().any(|&s| s != 1) || upper.iter().any(|&u| u < 1) {
         return Err(format!("the forall is not normalized with static bounds (lower {lower:?}, upper {upper:?}, step {step:?})"));
@@ -109,7 +114,7 @@ fn upper_bounds(op: &OperationRefMut) -> Result<Vec<i64>, String> {
     Ok(upper)
 }
 
-/// The entry block of the function around `op`.
+/// Argument `index` of the function around `op`.
 fn function_argument<'c, 'a>(op: &OperationRefMut<'c, 'a>, index: usize) -> Result<Value<'c, 'a>, String> {
     let mut parent = op.parent_operation();
     while let Some(candidate) = parent {
@@ -161,16 +166,12 @@ fn new_part(region: &Region) -> (Vec<i64>, Vec<i64>) {
     (start, sizes)
 }
 
-fn helper_text(op: &OperationRefMut, region: &Region, symbol: &str) -> Result<String, String> {
-    let upper = upper_bounds(op)?;
-    let memref = function_argument(op, region.argument)?.r#type().to_string();
-    let element_bytes = match memref.rsplit('x').next().map(|e| e.trim_end_matches('>')) {
-        Some("f64" | "i64") => 8,
-        Some("f32" | "i32") => 4,
-        Some("f16" | "bf16" | "i16") => 2,
-        Some("i8") => 1,
-        _ => return Err(format!("argument {} is a `{memref}`, not a memref of scalars", region.argument)),
-    };
+/// The text of the private function `symbol` that prefetches `region` of the
+/// `memref` (the type, printed) for the iteration after the one its index
+/// arguments name; `upper` are the forall's trip counts.
+fn helper_text(region: &Region, upper: &[i64], memref: &str, symbol: &str) -> Result<String, String> {
+    let element = memref.rsplit('x').next().map(|e| e.trim_end_matches('>')).and_then(ElementType::from_mlir);
+    let element_bytes = element.ok_or(format!("argument {} is a `{memref}`, not a memref of a type `run` passes", region.argument))?.bytes() as i64;
     let line = (LINE_BYTES / element_bytes).max(1);
     let variables = upper.len();
     // Each offset map takes the forall's variables (the planner left out those
@@ -201,7 +202,7 @@ fn helper_text(op: &OperationRefMut, region: &Region, symbol: &str) -> Result<St
     }
     // Straight-line code: each prefetch's address is the region's start plus a
     // constant, one instruction once compiled.
-    let mut constants: Vec<i64> = lines.iter().flatten().zip(start.iter().cycle()).map(|(a, s)| a + s).collect();
+    let mut constants: Vec<i64> = lines.iter().flat_map(|line| line.iter().zip(&start).map(|(a, s)| a + s)).collect();
     constants.sort_unstable();
     constants.dedup();
     for c in &constants {
@@ -227,10 +228,10 @@ fn helper_text(op: &OperationRefMut, region: &Region, symbol: &str) -> Result<St
 ", parameters.join(", ")))
 }
 
-fn insert_call(context: &Context, op: &mut OperationRefMut, region: &Region, symbol: &str) -> Result<(), String> {
-    let memref = function_argument(op, region.argument)?;
+/// Calls `symbol` with `memref` and the forall's `variables` induction
+/// variables, first thing in the forall's body.
+fn insert_call<'c, 'a>(context: &Context, op: &mut OperationRefMut<'c, 'a>, memref: Value<'c, 'a>, variables: usize, symbol: &str) -> Result<(), String> {
     let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the forall has no body")?;
-    let variables = upper_bounds(op)?.len();
     if body.argument_count() < variables {
         return Err("the forall has fewer induction variables than bounds".into());
     }

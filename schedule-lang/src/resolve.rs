@@ -467,7 +467,7 @@ impl<'a> Resolver<'a> {
         }
         self.check_placements();
         self.check_loop_orders();
-        self.check_packs();
+        self.check_operand_loops();
         if self.errors.is_empty() {
             Ok(Model { funcs: self.funcs.into_values().map(|f| f.model).collect() })
         } else {
@@ -531,7 +531,7 @@ impl<'a> Resolver<'a> {
     /// A `pack` or `prefetch` loop must enclose the stage: one of its own
     /// loops, or a loop of the func it is computed in, at or outside the
     /// `compute_at` loop.
-    fn check_packs(&mut self) {
+    fn check_operand_loops(&mut self) {
         let mut errors = Vec::new();
         for state in self.funcs.values() {
             let model = &state.model;
