@@ -846,6 +846,22 @@ test.sched:2:25: error: cannot prefetch `in1` of `mm` at `k`: it is not a loop o
     );
 }
 
+/// Found by the property tests: the forall's bounds are dynamic, which lowering cannot prefetch for.
+#[test]
+fn prefetch_at_a_forall_with_a_dynamic_trip_count() {
+    check(
+        "matmul.mlir",
+        &format!("{MM}mm.split(i, io, ii, 5).split(j, jo, ji, 1).split(k, ko, ki, 1)\nmm.reorder(ki, ji, ko, jo, ii, io)\nmm.prefetch(in1, jo)\n"),
+        r#"
+test.sched:4:4: error: cannot prefetch `in1` of `mm` at `jo`: `ii`, in the same `scf.forall` as `jo`, has a trip count that is not static (a split around it does not divide its extent), so the forall's bounds are dynamic
+  |
+4 | mm.prefetch(in1, jo)
+  |    ^^^^^^^^^^^^^^^^^
+  = help: choose split factors that divide the extents
+"#,
+    );
+}
+
 #[test]
 fn compute_at_inside_a_reduction_loop() {
     check(

@@ -176,6 +176,9 @@ struct MaterializedLoop {
     /// Dimensions of one iteration are left out: cleanups fold their
     /// variables away. `None` for an `scf.for`.
     ivs: Option<Vec<(usize, i64)>>,
+    /// For an `scf.forall`: a loop of it whose trip count is not static (its
+    /// tiles are partial or dynamic), which leaves the forall's bounds dynamic.
+    dynamic_loop: Option<String>,
 }
 
 /// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
@@ -486,7 +489,8 @@ impl<'a> Planner<'a> {
                 let ivs = (0..stage.dims.len())
                     .filter_map(|d| segment.iter().find(|&&i| loops[i].dim == d && trips[i] != Some(1)).map(|&i| (d, tile_sizes[i])))
                     .collect();
-                containing.push(MaterializedLoop { handle: forall, name: loops[last].visible_name().to_string(), region: after[last].clone(), op: stage.op, ivs: Some(ivs) });
+                let dynamic_loop = segment.iter().find(|&&i| trips[i].is_none()).map(|&i| loops[i].name.clone());
+                containing.push(MaterializedLoop { handle: forall, name: loops[last].visible_name().to_string(), region: after[last].clone(), op: stage.op, ivs: Some(ivs), dynamic_loop });
             } else {
                 self.script.comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
                 let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
@@ -532,7 +536,7 @@ impl<'a> Planner<'a> {
                                     .with_help(format!("unroll the fused loop: `unroll({})`", one.visible_name())),
                             );
                         }
-                        containing.push(MaterializedLoop { handle: fused_handle, name: loops[last].visible_name().to_string(), region: after[last].clone(), op: stage.op, ivs: None });
+                        containing.push(MaterializedLoop { handle: fused_handle, name: loops[last].visible_name().to_string(), region: after[last].clone(), op: stage.op, ivs: None, dynamic_loop: None });
                     }
                     None => containing.push(MaterializedLoop {
                         handle: loop_handles.last().expect("a segment has loops").clone(),
@@ -540,6 +544,7 @@ impl<'a> Planner<'a> {
                         region: after[last].clone(),
                         op: stage.op,
                         ivs: None,
+                        dynamic_loop: None,
                     }),
                 }
             }
@@ -703,6 +708,13 @@ impl<'a> Planner<'a> {
             };
             if ivs.is_empty() {
                 self.errors.push(fail(format!("`{at}` has one iteration, so there is no next one")));
+                continue;
+            }
+            if let Some(dynamic) = &the_loop.dynamic_loop {
+                self.errors.push(
+                    fail(format!("`{dynamic}`, in the same `scf.forall` as `{at}`, has a trip count that is not static (a split around it does not divide its extent), so the forall's bounds are dynamic"))
+                        .with_help("choose split factors that divide the extents"),
+                );
                 continue;
             }
             // The op's dimension each induction variable tiles.
