@@ -1,0 +1,94 @@
+//! Binding: a handle to each stage's payload op. Each payload function the
+//! schedule touches is matched once (`structured.match` on `func.func` by
+//! name); the ops of each bound kind in it are matched together and, when
+//! there are several, split into one handle each (`split_handle`) in payload
+//! order, so `linalg.generic[1]` is the second handle.
+
+use super::Planner;
+use crate::script::ANY_OP;
+use indexmap::IndexMap;
+
+/// The stages bound to one kind of op in one function: `(index among the
+/// function's ops of that kind, func, stage)`.
+type BoundStages = Vec<(usize, usize, usize)>;
+
+impl Planner<'_> {
+    /// Matches each function and splits the handles to its ops of each bound kind.
+    pub(super) fn bind(&mut self) {
+        let mut groups: IndexMap<(String, String), BoundStages> = IndexMap::new();
+        for (func, model_func) in self.model.funcs.iter().enumerate() {
+            for (stage, s) in model_func.stages.iter().enumerate() {
+                let op = &self.payload.ops[s.op];
+                let index = self.payload.index_in_function(op);
+                let key = (op.function.clone(), op.kind.clone());
+                groups.entry(key).or_default().push((index, func, stage));
+            }
+        }
+        for ((function, kind), bound) in &groups {
+            let function_handle = self.match_function(function);
+            let count = self.payload.count_in_function(function, kind);
+            let short = kind.rsplit('.').next().unwrap_or(kind);
+            for (_, func, stage) in bound {
+                let span = self.model.funcs[*func].stages[*stage].span;
+                let binding = self.source.slice(span);
+                self.script
+                    .comment(format!("{} = {binding}", self.stage_name(*func, *stage)));
+            }
+            let all = self.script.fresh(&format!("all_{short}"));
+            self.script.op(
+                format!(
+                    "%{all} = transform.structured.match ops{{[\"{kind}\"]}} in \
+                     %{function_handle} : ({ANY_OP}) -> {ANY_OP}"
+                ),
+                None,
+            );
+            if count == 1 {
+                let (_, func, stage) = bound[0];
+                self.stage_handles.insert((func, stage), all);
+                continue;
+            }
+            let mut names = Vec::new();
+            for index in 0..count {
+                match bound.iter().find(|(i, _, _)| *i == index) {
+                    Some((_, func, stage)) => {
+                        let hint = self
+                            .stage_name(*func, *stage)
+                            .replace(".update()", "_update");
+                        let name = self.script.fresh(&hint);
+                        self.stage_handles.insert((*func, *stage), name.clone());
+                        names.push(name);
+                    }
+                    None => names.push(self.script.fresh(&format!("other_{short}"))),
+                }
+            }
+            let results: Vec<String> = names.iter().map(|n| format!("%{n}")).collect();
+            let types = vec![ANY_OP; count].join(", ");
+            self.script.op(
+                format!(
+                    "{} = transform.split_handle %{all} : ({ANY_OP}) -> ({types})",
+                    results.join(", ")
+                ),
+                None,
+            );
+        }
+    }
+
+    /// The handle to payload function `function`, matched on first use.
+    fn match_function(&mut self, function: &str) -> String {
+        if let Some(handle) = self.function_handles.get(function) {
+            return handle.clone();
+        }
+        let handle = self.script.fresh(&format!("func_{function}"));
+        self.script.comment(format!("payload function @{function}"));
+        self.script.op(
+            format!(
+                "%{handle} = transform.structured.match ops{{[\"func.func\"]}} \
+                 attributes{{sym_name = \"{function}\"}} in %root : ({ANY_OP}) -> {ANY_OP}"
+            ),
+            None,
+        );
+        self.function_handles
+            .insert(function.to_string(), handle.clone());
+        handle
+    }
+}

@@ -1,0 +1,196 @@
+//! `compute_at(consumer, loop)`: a producer computed inside a consumer's
+//! loop. Right after the tiling run that ends at that loop, each producer
+//! func (the nearest consumer's first) is fused into every loop materialized
+//! so far, outermost first (`structured.fuse_into_containing_op`), and then
+//! its own loops are planned inside, on the region the consumer's tile needs.
+//! A producer that initializes what the consumer accumulates cannot be
+//! computed inside one of the consumer's reduction loops.
+
+use super::{MaterializedLoop, Planner, Region};
+use crate::script::ANY_OP;
+use schedule_lang::model::{Loop, Placement, Stage};
+use schedule_lang::{Diagnostic, MapResult, Span};
+
+impl Planner<'_> {
+    /// Funcs computed at loop `loop_name` of `func`, the nearest consumer first.
+    pub(super) fn producers_at(&self, func: usize, loop_name: &str) -> Vec<usize> {
+        let mut producers: Vec<usize> = self
+            .model
+            .funcs
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                matches!(&f.placement, Placement::At { consumer, loop_name: l, .. }
+                    if *consumer == func && l == loop_name)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let last_op = |f: usize| {
+            self.model.funcs[f]
+                .stages
+                .iter()
+                .map(|s| s.op)
+                .max()
+                .unwrap_or(0)
+        };
+        producers.sort_by_key(|&f| std::cmp::Reverse(last_op(f)));
+        producers
+    }
+
+    /// The `compute_at` call of a func (its declaration when computed at root).
+    pub(super) fn compute_at_span(&self, func: usize) -> Span {
+        match &self.model.funcs[func].placement {
+            Placement::At { span, .. } => *span,
+            Placement::Root => self.model.funcs[func].span,
+        }
+    }
+
+    /// Fuses the funcs computed at `target` into the loops materialized so
+    /// far, then plans their own loops. `region` is the consumer's tile there.
+    pub(super) fn fuse_producers(
+        &mut self,
+        func: usize,
+        stage: &Stage,
+        target: &Loop,
+        containing: &mut [MaterializedLoop],
+        region: Region,
+    ) {
+        let loop_name = target.name.as_str();
+        // The target itself, or a loop around it, may iterate a reduction.
+        let target_index = stage
+            .loops
+            .iter()
+            .position(|l| l.name == target.name)
+            .unwrap_or(0);
+        let reduction_loop = stage.loops[..=target_index]
+            .iter()
+            .rev()
+            .find(|l| stage.dims[l.dim].reduction);
+        let mut fused = Vec::new();
+        // Per containing loop, the tiles there of the consumer and of the
+        // producers fused so far (for the tile shapes of their packs).
+        let mut known_at: Vec<Vec<(usize, Region)>> = containing
+            .iter()
+            .map(|l| vec![(stage.op, l.region.clone())])
+            .collect();
+        for producer in self.producers_at(func, loop_name) {
+            let span = self.compute_at_span(producer);
+            let feeds_init = self.model.funcs[producer].stages.iter().any(|s| {
+                let operands = &self.payload.ops[stage.op].operands;
+                operands
+                    .iter()
+                    .any(|o| o.is_init && o.producer == Some(s.op))
+            });
+            if let (Some(reduction_loop), true) = (reduction_loop, feeds_init) {
+                self.refuse_in_reduction(func, producer, target, reduction_loop, stage, span);
+                continue;
+            }
+            for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
+                let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
+                self.script.comment(format!(
+                    "compute_at: {} inside loop {loop_name} of {}",
+                    self.stage_name(producer, producer_stage),
+                    self.model.funcs[func].name
+                ));
+                let op = self.model.funcs[producer].stages[producer_stage].op;
+                for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
+                    let hint = format!("{}_fused", self.model.funcs[producer].name);
+                    let new_handle = self.script.fresh(&hint);
+                    let new_loop = self.script.fresh(&containing_loop.handle);
+                    self.script.op(
+                        format!(
+                            "%{new_handle}, %{new_loop} = transform.structured.\
+                             fuse_into_containing_op %{handle} into %{} : ({ANY_OP}, {ANY_OP}) \
+                             -> ({ANY_OP}, {ANY_OP})",
+                            containing_loop.handle
+                        ),
+                        self.at(span),
+                    );
+                    containing_loop.handle = new_loop;
+                    handle = new_handle;
+                    // A consumer's loops tile only the producer's parallel
+                    // dimensions; its reductions are whole there.
+                    let region_here = self.derive_region(op, known);
+                    let at = containing_loop.name.clone();
+                    self.plan_packs(producer, producer_stage, &at, &mut handle, &region_here);
+                    self.plan_prefetches(producer, producer_stage, containing_loop, &region_here);
+                    known.push((op, region_here));
+                }
+                fused.push((producer, producer_stage, handle));
+            }
+        }
+        // Regions of the fused ops, derived from the ops that use them.
+        let mut known: Vec<(usize, Region)> = vec![(stage.op, region)];
+        for (producer, producer_stage, handle) in fused {
+            let op = self.model.funcs[producer].stages[producer_stage].op;
+            let region = self.derive_region(op, &known);
+            known.push((op, region.clone()));
+            self.stage(producer, producer_stage, handle, region);
+        }
+    }
+
+    /// Refuses computing `producer`, which initializes what `func`
+    /// accumulates, inside `target` when `reduction_loop` (the target or a
+    /// loop around it) iterates a reduction.
+    fn refuse_in_reduction(
+        &mut self,
+        func: usize,
+        producer: usize,
+        target: &Loop,
+        reduction_loop: &Loop,
+        stage: &Stage,
+        span: Span,
+    ) {
+        let loop_name = &target.name;
+        let producer_name = &self.model.funcs[producer].name;
+        let consumer_name = &self.model.funcs[func].name;
+        let where_ = if reduction_loop.name == target.name {
+            format!("`{loop_name}`")
+        } else {
+            format!("`{}`, a loop around `{loop_name}`,", reduction_loop.name)
+        };
+        let note = format!(
+            "{where_} iterates reduction dimension `{}`, and `{producer_name}` initializes what \
+             `{consumer_name}` accumulates: it would be reset at every step",
+            stage.dims[reduction_loop.dim].name
+        );
+        self.errors.push(
+            Diagnostic::error(
+                "compute-at-reduction",
+                span,
+                format!(
+                    "cannot compute `{producer_name}` inside `{loop_name}` of `{consumer_name}`"
+                ),
+            )
+            .with_note(Some(reduction_loop.span), note)
+            .with_help("compute it at a loop outside the reduction loops"),
+        );
+    }
+
+    /// The region of `op` computed for the users in `known` (op, region).
+    pub(super) fn derive_region(&self, op: usize, known: &[(usize, Region)]) -> Region {
+        let producer = &self.payload.ops[op];
+        let mut region = producer.extents.clone();
+        let Some(output) = producer.operands.iter().find(|o| o.is_init) else {
+            return region;
+        };
+        for (user, user_region) in known.iter().rev() {
+            let operands = &self.payload.ops[*user].operands;
+            let Some(operand) = operands.iter().find(|o| o.producer == Some(op)) else {
+                continue;
+            };
+            for (position, result) in output.map.iter().enumerate() {
+                if let MapResult::Dim(dim) = result {
+                    region[*dim] = match operand.map.get(position) {
+                        Some(MapResult::Dim(user_dim)) => {
+                            user_region.get(*user_dim).copied().flatten()
+                        }
+                        _ => None,
+                    };
+                }
+            }
+            break;
+        }
+        region
+    }
+}

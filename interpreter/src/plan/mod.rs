@@ -1,0 +1,274 @@
+//! The planner: from a resolved [`Model`] to a transform [`Script`].
+//!
+//! Halide starts from fully fused loops over named variables; linalg starts
+//! with one implicit loop nest per op, and loops only exist once tiling
+//! materializes them. For each stage the planner walks the loop nest the
+//! schedule asks for, outermost first, and builds a [`nest::Nest`]: plain data
+//! saying how many iterations each loop has, which innermost loops stay
+//! implicit in the tiled op, and which loops are tiled together. Then it emits
+//! the tiling ops run by run, and at each run's innermost loop the packs,
+//! prefetches and producers computed there. What must wait until every stage
+//! is tiled (vectorization, hoisting, unrolling, annotations, cleanups) is
+//! queued and emitted by [`Planner::finish`].
+//!
+//! One module per directive family; each says what it decides and which
+//! transform ops it emits:
+//!
+//! | module | decides | emits |
+//! |---|---|---|
+//! | [`bind`] | which payload op each stage is | `structured.match`, `split_handle` |
+//! | [`nest`] | trip counts, tiles, implicit loops, tiling runs | nothing |
+//! | [`tiling`] | one tiling op per run | `tile_using_forall`, `tile_using_for` |
+//! | [`fuse`] | `fuse`: each fused loop becomes one loop | `loop.coalesce` |
+//! | [`compute_at`] | producers computed inside a consumer's loop | `fuse_into_containing_op` |
+//! | [`tail`] | partial last tiles of vectorized stages | `structured.split` |
+//! | [`vector`] | `vectorize`, `unroll`, hoisting the accumulator | `structured.vectorize`, `loop.unroll`, `hoist_loop_invariant_subsets` |
+//! | [`pack`] | `pack`: contiguous copies of input tiles | `structured.pad` (nofold), row tiling |
+//! | [`prefetch`] | `prefetch`: the next iteration's input region | `param.constant`, `annotate` |
+//! | [`parallel`] | `parallel`: which foralls run on threads | `annotate` |
+//! | [`accelerate`] | (to come) matmul tiles handed to an accelerator | |
+//! | [`memory`] | (to come) `store_at`, `reuse_at`, `buffer_at` | |
+//!
+//! Whatever cannot be honoured exactly is an error at the directive's span.
+
+mod accelerate;
+mod bind;
+mod compute_at;
+mod fuse;
+mod memory;
+mod nest;
+mod pack;
+mod parallel;
+mod prefetch;
+mod tail;
+mod tiling;
+mod vector;
+
+use crate::script::{Script, ANY_OP};
+use indexmap::IndexMap;
+use schedule_lang::model::{Model, Placement};
+use schedule_lang::{Diagnostic, PayloadInfo, SourceFile, Span};
+
+/// Plans the transform script for `model` on `payload`. `source` is the
+/// `.sched` file, used for locations.
+pub fn plan(
+    model: &Model,
+    payload: &PayloadInfo,
+    source: &SourceFile,
+) -> Result<Script, Vec<Diagnostic>> {
+    let mut planner = Planner::new(model, payload, source);
+    planner.bind();
+    for (func, model_func) in model.funcs.iter().enumerate() {
+        if model_func.placement == Placement::Root {
+            for stage in 0..model_func.stages.len() {
+                let handle = planner.stage_handles[&(func, stage)].clone();
+                let region = payload.ops[model_func.stages[stage].op].extents.clone();
+                planner.stage(func, stage, handle, region);
+            }
+        }
+    }
+    planner.finish();
+    if planner.errors.is_empty() {
+        Ok(planner.script)
+    } else {
+        Err(planner.errors)
+    }
+}
+
+/// Extents of a stage's dimensions in the region it computes; `None` when
+/// dynamic or made of partial tiles.
+type Region = Vec<Option<i64>>;
+
+/// Identifies one directive of a stage: `(func, stage, index)` of a `pack`
+/// or `prefetch` in the stage's list.
+type DirectiveId = (usize, usize, usize);
+
+struct Planner<'a> {
+    model: &'a Model,
+    payload: &'a PayloadInfo,
+    source: &'a SourceFile,
+    script: Script,
+    errors: Vec<Diagnostic>,
+    /// `(func, stage)` → handle to its (current) payload op.
+    stage_handles: IndexMap<(usize, usize), String>,
+    /// Payload function name → handle to its `func.func`.
+    function_handles: IndexMap<String, String>,
+    /// Work queued for the end of the script ([`Planner::finish`]).
+    late: vector::LateSteps,
+    /// Foralls the schedule marked `parallel`, with the call that asked.
+    annotate_parallel: Vec<(String, Span)>,
+    /// Each `pack` planned so far.
+    packed: Vec<DirectiveId>,
+    /// Each `prefetch` planned so far.
+    prefetched: Vec<DirectiveId>,
+    /// Loops to annotate with a prefetch (handle, the annotation's value, the call).
+    annotate_prefetch: Vec<(String, String, Span)>,
+    /// Whether any op changes the payload.
+    transformed: bool,
+}
+
+/// Where to resume planning a stage: loops before `start` are materialized
+/// already, as `containing`, and the stage's tile inside them is `region`.
+struct Resume {
+    start: usize,
+    region: Region,
+    containing: Vec<MaterializedLoop>,
+}
+
+/// A loop of the generated code, made by tiling a stage.
+#[derive(Clone)]
+struct MaterializedLoop {
+    /// The transform handle to the loop (updated as producers fuse into it).
+    handle: String,
+    /// The schedule's name of the innermost loop it holds.
+    name: String,
+    /// The stage's tile inside it.
+    region: Region,
+    /// The payload op of the stage the loop was tiled from.
+    op: usize,
+    /// For an `scf.forall`: the dimension of `op` each induction variable
+    /// tiles, and its tile size, in induction-variable order (the forall's
+    /// iterations are normalized: the tile's offset is size × variable).
+    /// Dimensions of one iteration are left out: cleanups fold their
+    /// variables away. `None` for an `scf.for`.
+    ivs: Option<Vec<(usize, i64)>>,
+    /// For an `scf.forall`: a loop of it whose trip count is not static (its
+    /// tiles are partial or dynamic), which leaves the forall's bounds dynamic.
+    dynamic_loop: Option<String>,
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    (a + b - 1) / b
+}
+
+impl<'a> Planner<'a> {
+    fn new(model: &'a Model, payload: &'a PayloadInfo, source: &'a SourceFile) -> Self {
+        Planner {
+            model,
+            payload,
+            source,
+            script: Script::new(&source.name),
+            errors: Vec::new(),
+            stage_handles: IndexMap::new(),
+            function_handles: IndexMap::new(),
+            late: vector::LateSteps::default(),
+            annotate_parallel: Vec::new(),
+            packed: Vec::new(),
+            prefetched: Vec::new(),
+            annotate_prefetch: Vec::new(),
+            transformed: false,
+        }
+    }
+
+    /// The `.sched` line and column of a span, for an op's location.
+    fn at(&self, span: Span) -> Option<(usize, usize)> {
+        Some(self.source.line_column(span.start))
+    }
+
+    /// `conv` or `conv.update()`.
+    fn stage_name(&self, func: usize, stage: usize) -> String {
+        let model = &self.model.funcs[func];
+        if model.stages[stage].is_update {
+            format!("{}.update()", model.name)
+        } else {
+            model.name.clone()
+        }
+    }
+
+    /// Plans a whole stage whose op is `handle` and whose tile is `region`.
+    fn stage(&mut self, func: usize, stage_index: usize, handle: String, region: Region) {
+        let resume = Resume {
+            start: 0,
+            region,
+            containing: Vec::new(),
+        };
+        self.stage_from(func, stage_index, handle, resume);
+    }
+
+    /// Plans a stage's loops from `resume.start` on: the loops before it are
+    /// already materialized (`resume.containing`), and `resume.region` is the
+    /// stage's tile inside them. A vectorized stage whose tiles of a parallel
+    /// dimension would be partial is split there into a part of whole tiles
+    /// and a remainder part, each planned on from that loop (see [`tail`]).
+    fn stage_from(&mut self, func: usize, stage_index: usize, handle: String, resume: Resume) {
+        let model: &'a Model = self.model;
+        let stage = &model.funcs[func].stages[stage_index];
+        if !self.check_parallel_marks(stage) {
+            return;
+        }
+        let mut nest = self.walk(func, stage_index, resume.start, &resume.region);
+        if !self.choose_implicit_loops(func, stage_index, &mut nest) {
+            return;
+        }
+        if !self.check_tail_compute_at(func, stage_index, &nest) {
+            return;
+        }
+        nest.group_runs(stage);
+        if !self.check_fused(func, stage_index, &nest) {
+            return;
+        }
+        let Some(handle) = self.materialize(func, stage_index, handle, &nest, resume.containing)
+        else {
+            return;
+        };
+        self.report_unplanned_packs(func, stage_index, &nest);
+        self.report_unplanned_prefetches(func, stage_index);
+        if nest.vector_mode {
+            self.queue_vectorize(func, stage_index, handle);
+        }
+    }
+
+    /// Emits what was queued while tiling, once every stage is tiled.
+    fn finish(&mut self) {
+        if !self.transformed {
+            return;
+        }
+        let functions = self.functions();
+        self.emit_vectorize(&functions);
+        self.emit_hoisting(&functions);
+        self.emit_parallel_annotations();
+        self.emit_prefetch_annotations();
+        self.emit_unrolls();
+        self.script.comment(
+            "clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor \
+             buffer is allocated per call,",
+        );
+        self.script.comment(
+            "and unit leading vector dimensions are dropped, so an init written and read back is \
+             forwarded in registers",
+        );
+        let cleanups = [
+            "tensor.fold_tensor_empty",
+            "vector.cast_away_vector_leading_one_dim",
+            "tensor.fold_tensor_subset_ops_into_vector_transfers",
+            "canonicalization",
+        ];
+        self.apply_patterns(&functions, &cleanups, true);
+    }
+
+    /// Handles to the payload functions the schedule touches.
+    fn functions(&self) -> Vec<String> {
+        self.function_handles.values().cloned().collect()
+    }
+
+    /// Applies the named pattern sets (`transform.apply_patterns.<name>`) to each
+    /// payload function, then, with `cse`, common subexpression elimination.
+    fn apply_patterns(&mut self, functions: &[String], patterns: &[&str], cse: bool) {
+        let body: String = patterns
+            .iter()
+            .map(|p| format!("  transform.apply_patterns.{p}\n"))
+            .collect();
+        for function in functions {
+            self.script.op(
+                format!("transform.apply_patterns to %{function} {{\n{body}}} : {ANY_OP}"),
+                None,
+            );
+            if cse {
+                self.script.op(
+                    format!("transform.apply_cse to %{function} : {ANY_OP}"),
+                    None,
+                );
+            }
+        }
+    }
+}

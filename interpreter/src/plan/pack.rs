@@ -1,0 +1,199 @@
+//! `pack(inK, loop)`: BLIS packing. Once per iteration of `loop`, the part
+//! of input K the stage reads inside it is copied into a contiguous buffer,
+//! and the op reads that instead. The copy is a `nofold` `structured.pad`
+//! that pads nothing (it bufferizes to a fresh buffer and a copy), tiled to
+//! rows and vectorized so each row folds to one contiguous `memcpy`. A pack
+//! is planned right after the tiling run that ends at its loop; a loop that
+//! is not materialized, a partial or dynamic reduction tile, and a partial
+//! accumulator inside a reduction loop are refused at the directive.
+
+use super::nest::Nest;
+use super::Planner;
+use crate::script::ANY_OP;
+use schedule_lang::{Diagnostic, MapResult};
+
+/// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
+fn zero_attribute(element: &str) -> String {
+    if element.starts_with('f') || element.starts_with("bf") {
+        format!("0.0 : {element}")
+    } else {
+        format!("0 : {element}")
+    }
+}
+
+impl Planner<'_> {
+    /// Plans the `pack`s of a stage at loop `at`, now that the op (`handle`)
+    /// is inside it: a `nofold` pad of each packed operand, which bufferizes
+    /// to a copy into a fresh contiguous buffer, made once per iteration of
+    /// `at`. `region` is the stage's tile there. Its reduction dimensions must
+    /// be static: padding a reduction would add terms (zeros) to it. Partial
+    /// tiles of parallel dimensions are padded to their bound, and the extra
+    /// results dropped.
+    pub(super) fn plan_packs(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        at: &str,
+        handle: &mut String,
+        region: &[Option<i64>],
+    ) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let op = &self.payload.ops[stage.op];
+        let name = self.stage_name(func, stage_index);
+        for (index, pack) in stage.packs.iter().enumerate() {
+            if pack.loop_name != at || self.packed.contains(&(func, stage_index, index)) {
+                continue;
+            }
+            self.packed.push((func, stage_index, index));
+            if let Some(dim) =
+                (0..stage.dims.len()).find(|&d| stage.dims[d].reduction && region[d].is_none())
+            {
+                self.errors.push(
+                    Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` there is partial or dynamic, and padding it would change the sum", pack.operand, stage.dims[dim].name))
+                        .with_help("choose split factors that divide the extents"),
+                );
+                continue;
+            }
+            // The pad also pads the accumulator when a parallel tile is
+            // partial; inside a reduction loop that breaks the loop-carried
+            // accumulator (bufferization cannot keep it in place).
+            let enclosing_reduction = stage
+                .loops
+                .iter()
+                .position(|l| l.visible_name() == at)
+                .and_then(|p| {
+                    stage.loops[..=p]
+                        .iter()
+                        .find(|l| stage.dims[l.dim].reduction)
+                });
+            let partial =
+                (0..stage.dims.len()).find(|&d| !stage.dims[d].reduction && region[d].is_none());
+            if let (Some(reduction_loop), Some(dim)) = (enclosing_reduction, partial) {
+                self.errors.push(
+                    Diagnostic::error("pack-partial-accumulator", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of `{}` there is partial or dynamic, so the accumulator would be padded too, inside reduction loop `{}`", pack.operand, stage.dims[dim].name, reduction_loop.visible_name()))
+                        .with_help("choose split factors that divide the extents, or pack at a loop outside the reduction loops"),
+                );
+                continue;
+            }
+            let values: Vec<String> = op
+                .operands
+                .iter()
+                .map(|o| zero_attribute(&o.element))
+                .collect();
+            let dims: Vec<String> = (0..stage.dims.len()).map(|d| d.to_string()).collect();
+            let nofold: Vec<&str> = op
+                .operands
+                .iter()
+                .enumerate()
+                .map(|(i, _)| if i == pack.operand { "1" } else { "0" })
+                .collect();
+            let padded = self
+                .script
+                .fresh(&format!("{}_packed", self.model.funcs[func].name));
+            let pad = self.script.fresh("pack");
+            let copy = self.script.fresh("copy");
+            self.script.comment(format!("pack: in{} of {name} copied into a contiguous buffer once per iteration of {at} (a nofold pad that pads nothing)", pack.operand));
+            self.script.op(
+                format!(
+                    "%{padded}, %{pad}, %{copy} = transform.structured.pad %{handle} {{padding_values = [{}], padding_dimensions = [{}], nofold_flags = [{}], copy_back_op = \"none\"}} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP})",
+                    values.join(", "),
+                    dims.join(", "),
+                    nofold.join(", ")
+                ),
+                self.at(pack.span),
+            );
+            // Fold the identity slice the pad leaves on the result, so later
+            // fusion sees the op's result used directly. Folders only: the
+            // canonicalization patterns would also inline a one-iteration
+            // forall that later fusion still needs.
+            self.script
+                .comment("fold the identity slice of the result (no patterns: folders only)");
+            self.apply_patterns(&self.functions(), &[], false);
+            self.plan_pack_copy(
+                &padded,
+                pack.operand,
+                &op.operands[pack.operand].map,
+                region,
+            );
+            *handle = padded;
+            self.transformed = true;
+        }
+    }
+
+    /// Makes the copy of a pack row by row: the nofold pad feeding operand
+    /// `operand` of `padded` is tiled to single rows (`1 x ... x 1 x W`) and
+    /// each row vectorized, which folds to a contiguous row copy (a `memcpy`
+    /// of `W` elements). Left whole, the pad bufferizes to a zero fill of the
+    /// buffer and an element-by-element strided copy, several times slower.
+    /// Needs the operand's tile shape, static and read through plain
+    /// dimensions; otherwise the pad is left whole (correct, only slower).
+    fn plan_pack_copy(
+        &mut self,
+        padded: &str,
+        operand: usize,
+        map: &[MapResult],
+        region: &[Option<i64>],
+    ) {
+        let shape: Option<Vec<i64>> = map
+            .iter()
+            .map(|r| match r {
+                MapResult::Dim(d) => region.get(*d).copied().flatten(),
+                _ => None,
+            })
+            .collect();
+        let Some(shape) = shape.filter(|s| !s.is_empty()) else {
+            self.script
+                .comment("the packed tile's shape is not static: the pad is copied whole");
+            return;
+        };
+        self.script.comment(format!("copy the packed tile row by row (rows of {} elements, each one vector, so each folds to a contiguous copy)", shape[shape.len() - 1]));
+        // The pad handle also holds the pads of partial tiles of other operands: take this operand's.
+        let pad = self.script.fresh("pack_copy");
+        self.script.op(format!("%{pad} = transform.get_producer_of_operand %{padded}[{operand}] : ({ANY_OP}) -> {ANY_OP}"), None);
+        // Unit tiles of every dimension but the last, which stays whole.
+        let (rows, width) = (shape.len() - 1, shape[shape.len() - 1]);
+        let mut row = pad.clone();
+        if rows > 0 {
+            row = self.script.fresh(&format!("{pad}_row"));
+            let loops: Vec<String> = (0..rows)
+                .map(|_| self.script.fresh(&format!("{pad}_loop")))
+                .collect();
+            let sizes: Vec<String> = std::iter::repeat_n("1".to_string(), rows)
+                .chain(["0".to_string()])
+                .collect();
+            self.tile_using_for(&row, &loops, &pad, &sizes, None);
+        }
+        let vector: Vec<String> = std::iter::repeat_n("1".to_string(), rows)
+            .chain([width.to_string()])
+            .collect();
+        self.script.op(
+            format!(
+                "transform.structured.vectorize %{row} vector_sizes [{}] : {ANY_OP}",
+                vector.join(", ")
+            ),
+            None,
+        );
+    }
+
+    /// Reports the packs of a stage that no materialized loop took.
+    pub(super) fn report_unplanned_packs(&mut self, func: usize, stage_index: usize, nest: &Nest) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let name = self.stage_name(func, stage_index);
+        let (loops, first_implicit, vector_mode) =
+            (nest.loops, nest.first_implicit, nest.vector_mode);
+        for (index, pack) in stage.packs.iter().enumerate() {
+            if !self.packed.contains(&(func, stage_index, index)) {
+                let why = match loops.iter().position(|l| l.visible_name() == pack.loop_name) {
+                    Some(i) if i >= first_implicit && vector_mode => format!("`{}` stays inside the vector op, so it is not a loop of the generated code", pack.loop_name),
+                    Some(i) if i >= first_implicit => format!("`{}` is left to the op itself (innermost unit-step loops in the op's dimension order are not tiled), so it is not a loop of the generated code", pack.loop_name),
+                    Some(_) => format!("`{}` has one iteration, so it is not a loop of the generated code", pack.loop_name),
+                    None => format!("`{}` is tiled together with the loops inside it into one loop nest, so no copy can be placed between them", pack.loop_name),
+                };
+                self.errors.push(
+                    Diagnostic::error("pack-unplannable", pack.span, format!("cannot pack `in{}` of `{name}` at `{}`: {why}", pack.operand, pack.loop_name))
+                        .with_help("pack at a loop that is materialized: the innermost loop of a tiling run (e.g. the `compute_at` loop) or an outer one that is tiled on its own"),
+                );
+            }
+        }
+    }
+}

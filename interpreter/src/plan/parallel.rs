@@ -1,0 +1,91 @@
+//! `parallel(loop)`: loops over parallel dimensions are `scf.forall`s
+//! anyway; the ones the schedule marks `parallel` are annotated
+//! `sched.parallel` (`transform.annotate`), which lowering turns into OpenMP
+//! loops after bufferization. The other foralls run sequentially. A loop
+//! cannot be both parallel and vectorized or unrolled, and a forall holds
+//! either only parallel loops or none.
+
+use super::Planner;
+use crate::script::ANY_OP;
+use schedule_lang::model::{Loop, Stage};
+use schedule_lang::Diagnostic;
+
+impl Planner<'_> {
+    /// Refuses a loop marked parallel and also vectorized or unrolled. False
+    /// after an error.
+    pub(super) fn check_parallel_marks(&mut self, stage: &Stage) -> bool {
+        for l in &stage.loops {
+            if let (Some(parallel), Some(other)) = (l.parallel, l.unroll.or(l.vectorize)) {
+                let what = if l.unroll.is_some() {
+                    "unrolled"
+                } else {
+                    "vectorized"
+                };
+                self.errors.push(
+                    Diagnostic::error(
+                        "parallel-conflict",
+                        parallel,
+                        format!("`{}` cannot be both parallel and {what}", l.name),
+                    )
+                    .with_note(Some(other), "marked here")
+                    .with_help(
+                        "split the loop and mark the outer part parallel, as `parallel(x, 16)` \
+                         does",
+                    ),
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Queues the annotation of the forall `forall` tiled from `run` when its
+    /// loops are marked parallel; refuses a forall that mixes marked and
+    /// unmarked loops.
+    pub(super) fn check_parallel_run(&mut self, loops: &[Loop], run: &[usize], forall: &str) {
+        let parallel: Vec<&Loop> = run
+            .iter()
+            .map(|&i| &loops[i])
+            .filter(|l| l.parallel.is_some())
+            .collect();
+        let Some(first) = parallel.first() else {
+            return;
+        };
+        if parallel.len() != run.len() {
+            let sequential: Vec<&str> = run
+                .iter()
+                .map(|&i| loops[i].name.as_str())
+                .filter(|n| !parallel.iter().any(|p| p.name == *n))
+                .collect();
+            self.errors.push(
+                Diagnostic::error(
+                    "parallel-partial",
+                    first.parallel.unwrap_or(first.span),
+                    format!(
+                        "`{}` is parallel but the adjacent loop(s) {} are not, and they are tiled \
+                         together",
+                        first.name,
+                        sequential.join(", ")
+                    ),
+                )
+                .with_help(
+                    "mark all of them parallel, or reorder so a sequential loop separates them",
+                ),
+            );
+        }
+        self.annotate_parallel
+            .push((forall.to_string(), first.parallel.unwrap_or(first.span)));
+    }
+
+    /// Annotates the queued foralls `sched.parallel`.
+    pub(super) fn emit_parallel_annotations(&mut self) {
+        for (handle, span) in std::mem::take(&mut self.annotate_parallel) {
+            self.script
+                .comment(format!("parallel: {}", self.source.slice(span)));
+            self.script.op(
+                format!("transform.annotate %{handle} \"sched.parallel\" : {ANY_OP}"),
+                self.at(span),
+            );
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! `vectorize` and `unroll`, and keeping the accumulator in registers.
+//!
+//! In a vectorized stage, the innermost loops that are vectorized or unrolled
+//! stay implicit in the tiled op, which becomes one multi-dimensional vector
+//! op (`structured.vectorize`); its lowering unrolls it into hardware-sized
+//! vectors. Every loop outside the vector tile must be materialized, and the
+//! tile must have a static shape. Contractions vectorize with their reduction
+//! (a `vector.contract`, lowered to fused multiply-adds) before unit
+//! dimensions are folded; other ops, such as convolutions indexed by `y + rz`,
+//! only after folding (`fold_unit_extent_dims_via_slices`).
+//!
+//! After vectorizing, loop-invariant subsets (the accumulator tile) are hoisted
+//! out of every sequential loop, innermost first, so they become loop-carried
+//! vectors (`loop.hoist_loop_invariant_subsets`), and `transform.verify`
+//! checks the result. Materialized loops marked `unroll` are unrolled last,
+//! innermost first (`loop.unroll`: unrolling an outer loop first would
+//! invalidate the handles to the inner ones).
+
+use super::tail::find_tail;
+use super::Planner;
+use crate::script::ANY_OP;
+use schedule_lang::model::Loop;
+use schedule_lang::{Diagnostic, MapResult, Span};
+
+/// When a tile is vectorized relative to folding unit dimensions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum VectorizeWhen {
+    /// Before: a reduction over plain dimensions (a contraction) vectorizes as
+    /// is, and keeps its reduction, which becomes a `vector.contract` whose
+    /// lowering emits fused multiply-adds.
+    BeforeFolding,
+    /// After: ops indexed by expressions (convolutions' `y + rz`) vectorize
+    /// only once their unit dimensions are folded away.
+    AfterFolding,
+}
+
+/// Work queued while stages are tiled, emitted once all of them are.
+#[derive(Default)]
+pub(super) struct LateSteps {
+    /// Tiles to vectorize, with the `vectorize` call that asked.
+    vectorize: Vec<(String, Span, VectorizeWhen)>,
+    /// Loops to unroll (handle, factor, the `unroll` call), in creation order.
+    unroll: Vec<(String, i64, Span)>,
+    /// Sequential `scf.for` loops, outer before inner, whose loop-invariant
+    /// subsets (the accumulator tile) are hoisted into loop-carried values.
+    pub hoist: Vec<String>,
+}
+
+impl Planner<'_> {
+    /// Keeps the innermost vectorized or unrolled loops implicit, and finds a
+    /// partial tile to split off; refuses a vectorized loop outside the tile
+    /// and a tile whose shape is not static. False after an error.
+    pub(super) fn keep_vector_tile_implicit(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        nest: &mut super::nest::Nest,
+    ) -> bool {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let name = self.stage_name(func, stage_index);
+        let loops = nest.loops;
+        while nest.first_implicit > 0 {
+            let i = nest.first_implicit - 1;
+            let l = &loops[i];
+            if (l.vectorize.is_some() || l.unroll.is_some()) && !nest.targets[i] {
+                nest.first_implicit -= 1;
+            } else {
+                break;
+            }
+        }
+        let first_implicit = nest.first_implicit;
+        if let Some(outside) = loops[..first_implicit]
+            .iter()
+            .find(|l| l.vectorize.is_some())
+        {
+            let blocker = &loops[first_implicit - 1];
+            let reason = if blocker.name == outside.name {
+                format!(
+                    "`{}` is a `compute_at` target, so it must stay a loop",
+                    outside.name
+                )
+            } else {
+                format!(
+                    "`{}` is inside it and is neither vectorized nor unrolled",
+                    blocker.name
+                )
+            };
+            let message = format!("cannot vectorize `{}` in `{name}`: {reason}", outside.name);
+            self.errors.push(
+                Diagnostic::error(
+                    "vectorize-outer",
+                    outside.vectorize.unwrap_or(outside.span),
+                    message,
+                )
+                .with_help(
+                    "vectorize the innermost loop (reorder it inside), and unroll or vectorize \
+                     the loops between",
+                ),
+            );
+            return false;
+        }
+        let entry = nest.entering(first_implicit).clone();
+        let tail = find_tail(stage, nest, nest.start..first_implicit);
+        nest.tail = tail;
+        let dynamic = (0..stage.dims.len()).find(|&d| entry[d].is_none());
+        if let (None, Some(dim)) = (&nest.tail, dynamic) {
+            let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
+            let dimension = &stage.dims[dim];
+            let why = match dimension.extent {
+                Some(extent) => format!(
+                    "the tiles of `{}` are partial (its {extent} iterations are not divided \
+                     evenly by the splits)",
+                    dimension.name
+                ),
+                None => format!("`{}` has a dynamic extent", dimension.name),
+            };
+            let help = if dimension.reduction && dimension.extent.is_some() {
+                "choose split factors that divide the extents of reduction dimensions (the \
+                 partial last tile of a parallel dimension is split off, but a reduction's is not)"
+            } else {
+                "choose split factors that divide the extents"
+            };
+            self.errors.push(
+                Diagnostic::error(
+                    "vectorize-dynamic",
+                    span,
+                    format!(
+                        "cannot vectorize `{name}`: the vectorized tile must have a static \
+                         shape, but {why}"
+                    ),
+                )
+                .with_help(help),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Queues the vectorization of a stage's tile (`handle`).
+    pub(super) fn queue_vectorize(&mut self, func: usize, stage_index: usize, handle: String) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let span = stage
+            .loops
+            .iter()
+            .find_map(|l| l.vectorize)
+            .unwrap_or(stage.span);
+        let op = &self.payload.ops[stage.op];
+        let plain = op.operands.iter().all(|o| {
+            o.map
+                .iter()
+                .all(|r| matches!(r, MapResult::Dim(_) | MapResult::Constant(0)))
+        });
+        let when = if plain && stage.dims.iter().any(|d| d.reduction) {
+            VectorizeWhen::BeforeFolding
+        } else {
+            VectorizeWhen::AfterFolding
+        };
+        self.late.vectorize.push((handle, span, when));
+        self.transformed = true;
+    }
+
+    /// Queues the unroll of a materialized loop marked `unroll`.
+    pub(super) fn plan_unroll(&mut self, the_loop: &Loop, handle: &str, trip: Option<i64>) {
+        let Some(span) = the_loop.unroll else { return };
+        match trip {
+            Some(trip) => self.late.unroll.push((handle.to_string(), trip, span)),
+            None => self.errors.push(
+                Diagnostic::error(
+                    "unroll-dynamic",
+                    span,
+                    format!(
+                        "cannot unroll `{}`: its trip count is not static",
+                        the_loop.visible_name()
+                    ),
+                )
+                .with_help("unroll with a factor, as in `unroll(x, 4)`"),
+            ),
+        }
+    }
+
+    /// Vectorizes the queued tiles: contractions first, with their reduction,
+    /// then the others after folding unit dimensions.
+    pub(super) fn emit_vectorize(&mut self, functions: &[String]) {
+        if self.late.vectorize.is_empty() {
+            return;
+        }
+        let tiles = std::mem::take(&mut self.late.vectorize);
+        let (early, late): (Vec<_>, Vec<_>) = tiles
+            .into_iter()
+            .partition(|(_, _, when)| *when == VectorizeWhen::BeforeFolding);
+        if !early.is_empty() {
+            for (handle, span, _) in early {
+                self.script.comment(format!(
+                    "vectorize: {} (a contraction, vectorized with its reduction)",
+                    self.source.slice(span)
+                ));
+                self.vectorize_op(&handle, span);
+            }
+            // Before any canonicalization folds a unit reduction into a plain add.
+            self.script.comment(
+                "turn multiply-reduce pairs into vector.contract (its lowering emits fused \
+                 multiply-adds)",
+            );
+            let patterns = [
+                "vector.transfer_permutation_patterns",
+                "vector.reduction_to_contract",
+                "canonicalization",
+            ];
+            self.apply_patterns(functions, &patterns, false);
+        }
+        if !late.is_empty() {
+            self.script
+                .comment("fold unit dimensions so each tile vectorizes as one compact vector op");
+            let patterns = [
+                "linalg.fold_unit_extent_dims_via_slices",
+                "canonicalization",
+            ];
+            self.apply_patterns(functions, &patterns, false);
+        }
+        for (handle, span, _) in late {
+            self.script
+                .comment(format!("vectorize: {}", self.source.slice(span)));
+            self.vectorize_op(&handle, span);
+        }
+    }
+
+    fn vectorize_op(&mut self, handle: &str, span: Span) {
+        let location = self.at(span);
+        self.script.op(
+            format!("transform.structured.vectorize %{handle} : {ANY_OP}"),
+            location,
+        );
+    }
+
+    /// Hoists loop-invariant subsets out of the queued loops, innermost
+    /// first, then verifies each function.
+    pub(super) fn emit_hoisting(&mut self, functions: &[String]) {
+        if self.late.hoist.is_empty() {
+            return;
+        }
+        self.script.comment(
+            "keep accumulator tiles in loop-carried values: hoist loop-invariant subsets, \
+             innermost loop first",
+        );
+        self.script
+            .comment("(after a cleanup, so each read and write of the tile is one subset pair)");
+        self.apply_patterns(functions, &["canonicalization"], true);
+        for handle in std::mem::take(&mut self.late.hoist).into_iter().rev() {
+            self.script.op(
+                format!("transform.loop.hoist_loop_invariant_subsets %{handle} : {ANY_OP}"),
+                None,
+            );
+        }
+        // Hoisting has produced IR that fails to verify (a value used outside
+        // its loop), which later steps then turned into wrong results: stop there.
+        self.script.comment("the hoisted loops must still verify");
+        for function in functions {
+            self.script
+                .op(format!("transform.verify %{function} : {ANY_OP}"), None);
+        }
+    }
+
+    /// Unrolls the queued loops, innermost (last created) first.
+    pub(super) fn emit_unrolls(&mut self) {
+        let unrolls = std::mem::take(&mut self.late.unroll);
+        for (handle, factor, span) in unrolls.into_iter().rev() {
+            self.script
+                .comment(format!("unroll: {}", self.source.slice(span)));
+            self.script.op(
+                format!("transform.loop.unroll %{handle} {{factor = {factor}}} : {ANY_OP}"),
+                self.at(span),
+            );
+        }
+    }
+}
