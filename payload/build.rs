@@ -5,7 +5,8 @@
 
 fn main() {
     // The same prefix mlir-sys links from (set in .cargo/config.toml; `jit.rs` reads it too).
-    let prefix = std::env::var("MLIR_SYS_220_PREFIX").expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
+    let prefix = std::env::var("MLIR_SYS_220_PREFIX")
+        .expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
     println!("cargo:rerun-if-changed=shim/registry.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()

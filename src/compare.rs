@@ -48,18 +48,31 @@ fn unravel(mut flat: usize, shape: &[i64]) -> Vec<i64> {
 
 /// Compares `got` with `want`, result by result. NaN never matches.
 pub fn compare(got: &[Tensor], want: &[Tensor], tolerance: Tolerance) -> Comparison {
-    let mut comparison = Comparison { max_abs_diff: 0.0, max_rel_diff: 0.0, mismatch: None };
+    let mut comparison = Comparison {
+        max_abs_diff: 0.0,
+        max_rel_diff: 0.0,
+        mismatch: None,
+    };
     for (result, (g, w)) in got.iter().zip(want).enumerate() {
         for (flat, (a, b)) in g.to_f64().into_iter().zip(w.to_f64()).enumerate() {
             let diff = (a - b).abs();
-            let diff = if diff.is_nan() && !(a.is_nan() && b.is_nan()) { f64::INFINITY } else { diff };
+            let diff = if diff.is_nan() && !(a.is_nan() && b.is_nan()) {
+                f64::INFINITY
+            } else {
+                diff
+            };
             comparison.max_abs_diff = comparison.max_abs_diff.max(diff);
             if b != 0.0 {
                 comparison.max_rel_diff = comparison.max_rel_diff.max(diff / b.abs());
             }
             let within = diff <= tolerance.atol + tolerance.rtol * b.abs();
             if !within && comparison.mismatch.is_none() {
-                comparison.mismatch = Some(Mismatch { result, index: unravel(flat, &g.ty.shape), got: a, want: b });
+                comparison.mismatch = Some(Mismatch {
+                    result,
+                    index: unravel(flat, &g.ty.shape),
+                    got: a,
+                    want: b,
+                });
             }
         }
     }
@@ -73,26 +86,64 @@ mod tests {
 
     fn tensor(values: &[f32], shape: &[i64]) -> Tensor {
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        Tensor::from_bytes(TensorType { element: ElementType::F32, shape: shape.to_vec() }, &bytes).unwrap()
+        Tensor::from_bytes(
+            TensorType {
+                element: ElementType::F32,
+                shape: shape.to_vec(),
+            },
+            &bytes,
+        )
+        .unwrap()
     }
 
     #[test]
     fn finds_the_first_mismatch_and_its_index() {
         let want = tensor(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]);
         let got = tensor(&[1.0, 2.0, 3.0, 4.0, 5.5, 7.0], &[2, 3]);
-        let c = compare(&[got], &[want], Tolerance { atol: 1e-6, rtol: 1e-6 });
+        let c = compare(
+            &[got],
+            &[want],
+            Tolerance {
+                atol: 1e-6,
+                rtol: 1e-6,
+            },
+        );
         assert_eq!(c.max_abs_diff, 1.0);
         assert!((c.max_rel_diff - 1.0 / 6.0).abs() < 1e-12);
-        assert_eq!(c.mismatch, Some(Mismatch { result: 0, index: vec![1, 1], got: 5.5, want: 5.0 }));
+        assert_eq!(
+            c.mismatch,
+            Some(Mismatch {
+                result: 0,
+                index: vec![1, 1],
+                got: 5.5,
+                want: 5.0
+            })
+        );
     }
 
     #[test]
     fn tolerances_and_nan() {
         let want = tensor(&[100.0, 0.0], &[2]);
         let close = tensor(&[100.001, 0.0], &[2]);
-        assert!(compare(&[close], &[want.clone()], Tolerance { atol: 0.0, rtol: 1e-4 }).mismatch.is_none());
+        assert!(compare(
+            &[close],
+            &[want.clone()],
+            Tolerance {
+                atol: 0.0,
+                rtol: 1e-4
+            }
+        )
+        .mismatch
+        .is_none());
         let nan = tensor(&[f32::NAN, 0.0], &[2]);
-        let c = compare(&[nan], &[want], Tolerance { atol: 1.0, rtol: 1.0 });
+        let c = compare(
+            &[nan],
+            &[want],
+            Tolerance {
+                atol: 1.0,
+                rtol: 1.0,
+            },
+        );
         assert_eq!(c.max_abs_diff, f64::INFINITY);
         assert_eq!(c.mismatch.map(|m| m.index), Some(vec![0]));
     }

@@ -85,7 +85,9 @@ enum Command {
         calls: usize,
     },
     /// Print a schedule in canonical form.
-    #[command(after_help = "Examples:\n  sched-apply fmt conv.sched            print the canonical form\n  sched-apply fmt conv.sched --check    exit 1 if the file is not canonical\n  sched-apply fmt conv.sched --write    rewrite the file in place")]
+    #[command(
+        after_help = "Examples:\n  sched-apply fmt conv.sched            print the canonical form\n  sched-apply fmt conv.sched --check    exit 1 if the file is not canonical\n  sched-apply fmt conv.sched --write    rewrite the file in place"
+    )]
     Fmt {
         /// The schedule to format.
         file: PathBuf,
@@ -116,10 +118,19 @@ compared as numpy.allclose does: |got - want| <= atol + rtol * |want|.";
 fn long_help() -> String {
     let mut text = String::from("Directives (Halide method chains on a func, e.g. `relu.split(c, co, ci, 64).vectorize(ci, 16)`):\n");
     for directive in directives::DIRECTIVES {
-        let status = if directive.planned { "" } else { "  [parsed; not planned yet]" };
-        text.push_str(&format!("  {:<38} {}{status}\n", directive.signature, directive.summary));
+        let status = if directive.planned {
+            ""
+        } else {
+            "  [parsed; not planned yet]"
+        };
+        text.push_str(&format!(
+            "  {:<38} {}{status}\n",
+            directive.signature, directive.summary
+        ));
     }
-    text.push_str("\nBindings name a payload op and its dimensions in linalg order, reductions after `|`:\n");
+    text.push_str(
+        "\nBindings name a payload op and its dimensions in linalg order, reductions after `|`:\n",
+    );
     text.push_str("  func conv = linalg.generic[0] (n, y, x, c | rz, ry, rx)\n");
     text.push_str("  selectors: linalg.matmul, linalg.generic[1], @forward:linalg.matmul[0], \"name\" (a sched.name attribute)\n\n");
     text.push_str(EXAMPLES);
@@ -171,7 +182,12 @@ fn ensure_newline(mut text: String) -> String {
 }
 
 pub(crate) fn read(path: &Path) -> Result<String, Exit> {
-    std::fs::read_to_string(path).map_err(|error| Exit::Input(format!("{}: error: cannot read the file: {error}", path.display())))
+    std::fs::read_to_string(path).map_err(|error| {
+        Exit::Input(format!(
+            "{}: error: cannot read the file: {error}",
+            path.display()
+        ))
+    })
 }
 
 pub(crate) fn read_schedule(path: &Path) -> Result<SourceFile, Exit> {
@@ -192,7 +208,12 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         Emit::Transform => Stop::Plan,
         Emit::Payload => Stop::Apply,
     };
-    let outcome = pipeline::run(&schedule, &payload_path.display().to_string(), &payload_text, stop)?;
+    let outcome = pipeline::run(
+        &schedule,
+        &payload_path.display().to_string(),
+        &payload_text,
+        stop,
+    )?;
     for remark in &outcome.remarks {
         eprint!("{}", ensure_newline(remark.clone()));
     }
@@ -229,12 +250,18 @@ fn write_output(path: Option<&Path>, text: &str) -> Result<(), Exit> {
 
 /// Writes a file whole or not at all (a temporary sibling, then a rename).
 pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Exit> {
-    let file_name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "out".into());
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "out".into());
     let temporary = path.with_file_name(format!(".{file_name}.sched-apply.tmp"));
     let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
     if let Err(error) = result {
         let _ = std::fs::remove_file(&temporary);
-        return Err(Exit::Input(format!("{}: error: cannot write the output: {error}", path.display())));
+        return Err(Exit::Input(format!(
+            "{}: error: cannot write the output: {error}",
+            path.display()
+        )));
     }
     Ok(())
 }
@@ -258,13 +285,21 @@ fn check(schedule_path: &Path, payload: Option<&Path>) -> Result<(), Exit> {
     let Some(payload_path) = payload_path else {
         let (_, diagnostics) = schedule_lang::parse(&schedule.text);
         if !diagnostics.is_empty() {
-            return Err(Exit::Input(schedule_lang::render_all_diagnostics(&diagnostics, &schedule)));
+            return Err(Exit::Input(schedule_lang::render_all_diagnostics(
+                &diagnostics,
+                &schedule,
+            )));
         }
         eprintln!("{}: syntax ok (no payload found next to it: pass --payload to check names against one)", schedule.name);
         return Ok(());
     };
     let payload_text = read(&payload_path)?;
-    pipeline::run(&schedule, &payload_path.display().to_string(), &payload_text, Stop::Plan)?;
+    pipeline::run(
+        &schedule,
+        &payload_path.display().to_string(),
+        &payload_text,
+        Stop::Plan,
+    )?;
     eprintln!("{}: ok against {}", schedule.name, payload_path.display());
     Ok(())
 }
@@ -273,12 +308,18 @@ fn format_file(path: &Path, check: bool, write: bool) -> Result<(), Exit> {
     let schedule = read_schedule(path)?;
     let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     if !diagnostics.is_empty() {
-        return Err(Exit::Input(schedule_lang::render_all_diagnostics(&diagnostics, &schedule)));
+        return Err(Exit::Input(schedule_lang::render_all_diagnostics(
+            &diagnostics,
+            &schedule,
+        )));
     }
     let formatted = schedule_lang::format(&file);
     if check {
         if formatted != schedule.text {
-            return Err(Exit::Input(format!("{}: not in canonical form (run `sched-apply fmt --write {}`)", schedule.name, schedule.name)));
+            return Err(Exit::Input(format!(
+                "{}: not in canonical form (run `sched-apply fmt --write {}`)",
+                schedule.name, schedule.name
+            )));
         }
         return Ok(());
     }

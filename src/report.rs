@@ -20,7 +20,11 @@ pub struct Timing {
 pub fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let n = values.len();
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
 }
 
 impl Timing {
@@ -28,7 +32,12 @@ impl Timing {
     pub fn from_seconds(seconds: Vec<f64>) -> Self {
         let min_s = seconds.iter().copied().fold(f64::INFINITY, f64::min);
         let max_s = seconds.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        Timing { calls: seconds.len(), median_s: median(seconds), min_s, max_s }
+        Timing {
+            calls: seconds.len(),
+            median_s: median(seconds),
+            min_s,
+            max_s,
+        }
     }
 }
 
@@ -73,7 +82,9 @@ pub struct RunReport {
 impl RunReport {
     /// GFLOP/s at a median time.
     fn gflops(&self, timing: &Timing) -> Option<f64> {
-        self.flops.filter(|_| timing.median_s > 0.0).map(|f| f as f64 / timing.median_s / 1e9)
+        self.flops
+            .filter(|_| timing.median_s > 0.0)
+            .map(|f| f as f64 / timing.median_s / 1e9)
     }
 
     /// % of `peak` GFLOP/s at a median time (needs the FLOP count).
@@ -83,7 +94,10 @@ impl RunReport {
 
     /// Each round's % of the peak measured just before it.
     fn round_percents(&self) -> Vec<f64> {
-        self.rounds.iter().filter_map(|r| self.percent_of(&r.timing, r.peak_gflops)).collect()
+        self.rounds
+            .iter()
+            .filter_map(|r| self.percent_of(&r.timing, r.peak_gflops))
+            .collect()
     }
 
     /// The median of the rounds' % of peak.
@@ -100,34 +114,69 @@ impl RunReport {
     pub fn to_text(&self) -> String {
         let mut out = format!("{} @{} with {}\n", self.payload, self.entry, self.schedule);
         let [plan, apply, lower, jit] = self.compile_s;
-        out.push_str(&format!("  compile: plan {}, apply {}, lower {}, JIT {}\n", seconds(plan), seconds(apply), seconds(lower), seconds(jit)));
+        out.push_str(&format!(
+            "  compile: plan {}, apply {}, lower {}, JIT {}\n",
+            seconds(plan),
+            seconds(apply),
+            seconds(lower),
+            seconds(jit)
+        ));
         if let Some(threads) = self.threads {
-            out.push_str(&format!("  parallel loops: {threads} thread{} (OpenMP)\n", if threads == 1 { "" } else { "s" }));
+            out.push_str(&format!(
+                "  parallel loops: {threads} thread{} (OpenMP)\n",
+                if threads == 1 { "" } else { "s" }
+            ));
         }
         if let Some((comparison, tolerance)) = &self.check {
-            let verdict = if comparison.mismatch.is_some() { "MISMATCH" } else { "ok" };
+            let verdict = if comparison.mismatch.is_some() {
+                "MISMATCH"
+            } else {
+                "ok"
+            };
             out.push_str(&format!(
                 "  check: {verdict} against the unscheduled payload (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:.1e}, atol {:.3e})\n",
                 comparison.max_abs_diff, comparison.max_rel_diff, tolerance.rtol, tolerance.atol
             ));
         }
         if let Some(bench) = &self.bench {
-            out.push_str(&format!("  scheduled:   median {} over {} calls (min {}, max {})", seconds(bench.median_s), bench.calls, seconds(bench.min_s), seconds(bench.max_s)));
+            out.push_str(&format!(
+                "  scheduled:   median {} over {} calls (min {}, max {})",
+                seconds(bench.median_s),
+                bench.calls,
+                seconds(bench.min_s),
+                seconds(bench.max_s)
+            ));
             if let Some(gflops) = self.gflops(bench) {
                 out.push_str(&format!(", {gflops:.2} GFLOP/s"));
                 if let Some(peak) = self.peak_gflops {
-                    let which = if self.rounds.is_empty() { "peak" } else { "the rounds' median peak" };
-                    out.push_str(&format!(" = {:.1}% of {which} ({peak:.2} GFLOP/s)", 100.0 * gflops / peak));
+                    let which = if self.rounds.is_empty() {
+                        "peak"
+                    } else {
+                        "the rounds' median peak"
+                    };
+                    out.push_str(&format!(
+                        " = {:.1}% of {which} ({peak:.2} GFLOP/s)",
+                        100.0 * gflops / peak
+                    ));
                 }
             }
             out.push('\n');
         }
         if let Some(median) = self.round_percent_median() {
-            let each: Vec<String> = self.rounds.iter().zip(self.round_percents()).map(|(r, p)| format!("{p:.1}% of {:.2}", r.peak_gflops)).collect();
+            let each: Vec<String> = self
+                .rounds
+                .iter()
+                .zip(self.round_percents())
+                .map(|(r, p)| format!("{p:.1}% of {:.2}", r.peak_gflops))
+                .collect();
             out.push_str(&format!("  rounds: {} of {} calls, each after measuring the peak again: {}; median {median:.1}% of peak\n", self.rounds.len(), self.rounds[0].timing.calls, each.join(", ")));
         }
         if let Some(reference) = &self.unscheduled {
-            out.push_str(&format!("  unscheduled: median {} over {} calls", seconds(reference.median_s), reference.calls));
+            out.push_str(&format!(
+                "  unscheduled: median {} over {} calls",
+                seconds(reference.median_s),
+                reference.calls
+            ));
             if let Some(gflops) = self.gflops(reference) {
                 out.push_str(&format!(", {gflops:.2} GFLOP/s"));
             }
@@ -148,14 +197,21 @@ impl RunReport {
     /// One round as a JSON object.
     fn round_json(&self, round: &Round) -> String {
         let percent = self.percent_of(&round.timing, round.peak_gflops);
-        format!("{{\"median_s\": {}, \"peak_gflops\": {}, \"percent_of_peak\": {}}}", number(Some(round.timing.median_s)), number(Some(round.peak_gflops)), number(percent))
+        format!(
+            "{{\"median_s\": {}, \"peak_gflops\": {}, \"percent_of_peak\": {}}}",
+            number(Some(round.timing.median_s)),
+            number(Some(round.peak_gflops)),
+            number(percent)
+        )
     }
 
     /// One JSON object with every figure (null where not measured).
     pub fn to_json(&self) -> String {
         let bench = self.bench.as_ref();
         let gflops = bench.and_then(|b| self.gflops(b));
-        let percent = bench.zip(self.peak_gflops).and_then(|(b, p)| self.percent_of(b, p));
+        let percent = bench
+            .zip(self.peak_gflops)
+            .and_then(|(b, p)| self.percent_of(b, p));
         let comparison = self.check.as_ref().map(|(c, _)| c);
         let [plan, apply, lower, jit] = self.compile_s;
         let fields: Vec<(&str, String)> = vec![
@@ -163,25 +219,78 @@ impl RunReport {
             ("entry", string(&self.entry)),
             ("schedule", string(&self.schedule)),
             ("flops", self.flops.map_or("null".into(), |f| f.to_string())),
-            ("calls", bench.map_or("null".into(), |b| b.calls.to_string())),
+            (
+                "calls",
+                bench.map_or("null".into(), |b| b.calls.to_string()),
+            ),
             ("median_s", number(bench.map(|b| b.median_s))),
             ("min_s", number(bench.map(|b| b.min_s))),
             ("max_s", number(bench.map(|b| b.max_s))),
             ("gflops", number(gflops)),
             ("peak_gflops", number(self.peak_gflops)),
             ("percent_of_peak", number(percent)),
-            ("unscheduled_median_s", number(self.unscheduled.as_ref().map(|u| u.median_s))),
+            (
+                "unscheduled_median_s",
+                number(self.unscheduled.as_ref().map(|u| u.median_s)),
+            ),
             ("speedup_vs_unscheduled", number(self.speedup())),
-            ("check", comparison.map_or("null".into(), |c| string(if c.mismatch.is_some() { "mismatch" } else { "ok" }))),
+            (
+                "check",
+                comparison.map_or("null".into(), |c| {
+                    string(if c.mismatch.is_some() {
+                        "mismatch"
+                    } else {
+                        "ok"
+                    })
+                }),
+            ),
             ("max_abs_diff", number(comparison.map(|c| c.max_abs_diff))),
             ("max_rel_diff", number(comparison.map(|c| c.max_rel_diff))),
-            ("compile_s", format!("{{\"plan\": {}, \"apply\": {}, \"lower\": {}, \"jit\": {}}}", number(Some(plan)), number(Some(apply)), number(Some(lower)), number(Some(jit)))),
-            ("threads", self.threads.map_or("null".into(), |t| t.to_string())),
-            ("rounds", format!("[{}]", self.rounds.iter().map(|r| self.round_json(r)).collect::<Vec<_>>().join(", "))),
-            ("percent_of_peak_per_round_median", number(self.round_percent_median())),
-            ("saved", format!("[{}]", self.saved.iter().map(|s| string(s)).collect::<Vec<_>>().join(", "))),
+            (
+                "compile_s",
+                format!(
+                    "{{\"plan\": {}, \"apply\": {}, \"lower\": {}, \"jit\": {}}}",
+                    number(Some(plan)),
+                    number(Some(apply)),
+                    number(Some(lower)),
+                    number(Some(jit))
+                ),
+            ),
+            (
+                "threads",
+                self.threads.map_or("null".into(), |t| t.to_string()),
+            ),
+            (
+                "rounds",
+                format!(
+                    "[{}]",
+                    self.rounds
+                        .iter()
+                        .map(|r| self.round_json(r))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
+            (
+                "percent_of_peak_per_round_median",
+                number(self.round_percent_median()),
+            ),
+            (
+                "saved",
+                format!(
+                    "[{}]",
+                    self.saved
+                        .iter()
+                        .map(|s| string(s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
         ];
-        let body: Vec<String> = fields.into_iter().map(|(k, v)| format!("  \"{k}\": {v}")).collect();
+        let body: Vec<String> = fields
+            .into_iter()
+            .map(|(k, v)| format!("  \"{k}\": {v}"))
+            .collect();
         format!("{{\n{}\n}}\n", body.join(",\n"))
     }
 }
@@ -247,6 +356,8 @@ mod tests {
         assert!(json.contains("\"percent_of_peak\": 5e1"));
         assert!(json.contains("\"speedup_vs_unscheduled\": 4e0"));
         assert!(json.contains("\"max_abs_diff\": null"));
-        assert!(json.contains("\"compile_s\": {\"plan\": 0e0, \"apply\": 0e0, \"lower\": 0e0, \"jit\": 0e0}"));
+        assert!(json.contains(
+            "\"compile_s\": {\"plan\": 0e0, \"apply\": 0e0, \"lower\": 0e0, \"jit\": 0e0}"
+        ));
     }
 }

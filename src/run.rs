@@ -83,7 +83,11 @@ fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit {
     for diagnostic in &error.diagnostics {
         text.push_str(&render_on_payload(diagnostic, payload));
     }
-    if error.internal { Exit::Internal(text) } else { Exit::Input(text) }
+    if error.internal {
+        Exit::Internal(text)
+    } else {
+        Exit::Input(text)
+    }
 }
 
 /// Runs `sched-apply run`.
@@ -106,36 +110,58 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
 
     progress("compiling the scheduled payload");
     // Messages about the transformed payload point into its text, not the file's.
-    let transformed_source = SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
-    let program = Program::compile(&transformed_source.name, &transformed, args.entry.as_deref()).map_err(|e| payload_failure(e, &transformed_source))?;
+    let transformed_source =
+        SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
+    let program = Program::compile(
+        &transformed_source.name,
+        &transformed,
+        args.entry.as_deref(),
+    )
+    .map_err(|e| payload_failure(e, &transformed_source))?;
     let mut report = RunReport {
         payload: payload_name.clone(),
         entry: program.signature.name.clone(),
         schedule: schedule.name.clone(),
-        compile_s: [outcome.times.plan_s, outcome.times.apply_s, program.times.lower_s, program.times.jit_s],
+        compile_s: [
+            outcome.times.plan_s,
+            outcome.times.apply_s,
+            program.times.lower_s,
+            program.times.jit_s,
+        ],
         ..Default::default()
     };
     if let Some(threads) = args.threads {
-        program.set_threads(threads as usize).map_err(|why| Exit::Input(format!("error: --threads {threads}: {why}\n")))?;
+        program
+            .set_threads(threads as usize)
+            .map_err(|why| Exit::Input(format!("error: --threads {threads}: {why}\n")))?;
     }
     report.threads = program.threads();
     let inputs = load_inputs(&args, &program, &payload_source)?;
 
     let mut results = program.new_results();
-    program.call(&mut inputs.clone(), &mut results).map_err(Exit::Internal)?;
+    program
+        .call(&mut inputs.clone(), &mut results)
+        .map_err(Exit::Internal)?;
 
-    let reference_calls = args.bench.map_or(0, |calls| args.reference_calls.unwrap_or(calls.max(1).min(3)));
+    let reference_calls = args.bench.map_or(0, |calls| {
+        args.reference_calls.unwrap_or(calls.max(1).min(3))
+    });
     let needs_reference = args.check || reference_calls > 0;
     let reference = if needs_reference {
         progress("compiling the unscheduled payload");
-        Some(Program::compile(&payload_name, &payload_text, Some(&program.signature.name)).map_err(|e| payload_failure(e, &payload_source))?)
+        Some(
+            Program::compile(&payload_name, &payload_text, Some(&program.signature.name))
+                .map_err(|e| payload_failure(e, &payload_source))?,
+        )
     } else {
         None
     };
     if let (true, Some(reference)) = (args.check, &reference) {
         progress("running the unscheduled payload");
         let mut expected = reference.new_results();
-        reference.call(&mut inputs.clone(), &mut expected).map_err(Exit::Internal)?;
+        reference
+            .call(&mut inputs.clone(), &mut expected)
+            .map_err(Exit::Internal)?;
         let tolerance = tolerance(&args, &program, &expected);
         let comparison = compare(&results, &expected, tolerance);
         report.check = Some((comparison, tolerance));
@@ -152,20 +178,49 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         match args.rounds {
             None => {
                 progress(&format!("timing {calls} calls of the scheduled payload"));
-                report.bench = Some(Timing::from_seconds(time_calls(&program, &inputs, args.warmup, calls)?));
+                report.bench = Some(Timing::from_seconds(time_calls(
+                    &program,
+                    &inputs,
+                    args.warmup,
+                    calls,
+                )?));
                 if report.flops.is_some() {
-                    report.peak_gflops = Some(crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)? * busy);
+                    report.peak_gflops = Some(
+                        crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)? * busy,
+                    );
                 }
             }
-            Some(rounds) => time_rounds(&mut report, &program, &inputs, &args, rounds as usize, calls, busy)?,
+            Some(rounds) => time_rounds(
+                &mut report,
+                &program,
+                &inputs,
+                &args,
+                rounds as usize,
+                calls,
+                busy,
+            )?,
         }
         if let (true, Some(reference)) = (reference_calls > 0, &reference) {
-            progress(&format!("timing {reference_calls} calls of the unscheduled payload"));
-            report.unscheduled = Some(Timing::from_seconds(time_calls(reference, &inputs, args.warmup.min(1), reference_calls)?));
+            progress(&format!(
+                "timing {reference_calls} calls of the unscheduled payload"
+            ));
+            report.unscheduled = Some(Timing::from_seconds(time_calls(
+                reference,
+                &inputs,
+                args.warmup.min(1),
+                reference_calls,
+            )?));
         }
     }
 
-    print!("{}", if args.json { report.to_json() } else { report.to_text() });
+    print!(
+        "{}",
+        if args.json {
+            report.to_json()
+        } else {
+            report.to_text()
+        }
+    );
     if let Some((comparison, _)) = &report.check {
         if let Some(mismatch) = &comparison.mismatch {
             return Err(Exit::Input(format!(
@@ -178,10 +233,19 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
 }
 
 /// The `--inputs` files checked against the signature, or seeded random tensors.
-fn load_inputs(args: &RunArgs, program: &Program, payload: &SourceFile) -> Result<Vec<Tensor>, Exit> {
+fn load_inputs(
+    args: &RunArgs,
+    program: &Program,
+    payload: &SourceFile,
+) -> Result<Vec<Tensor>, Exit> {
     let signature = &program.signature;
     if args.inputs.is_empty() {
-        return Ok(signature.inputs.iter().enumerate().map(|(i, ty)| Tensor::random(ty.clone(), args.seed.wrapping_add(i as u64))).collect());
+        return Ok(signature
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, ty)| Tensor::random(ty.clone(), args.seed.wrapping_add(i as u64)))
+            .collect());
     }
     if args.inputs.len() != signature.inputs.len() {
         return Err(Exit::Input(format!(
@@ -190,13 +254,24 @@ fn load_inputs(args: &RunArgs, program: &Program, payload: &SourceFile) -> Resul
             signature.name,
             payload.name,
             signature.inputs.len(),
-            signature.inputs.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            signature
+                .inputs
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
     let mut tensors = Vec::new();
     for (i, (path, ty)) in args.inputs.iter().zip(&signature.inputs).enumerate() {
-        let bytes = std::fs::read(path).map_err(|e| Exit::Input(format!("{}: error: cannot read the file: {e}", path.display())))?;
-        let tensor = payload::npy::read(&bytes).map_err(|why| Exit::Input(format!("{}: error: {why}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| {
+            Exit::Input(format!(
+                "{}: error: cannot read the file: {e}",
+                path.display()
+            ))
+        })?;
+        let tensor = payload::npy::read(&bytes)
+            .map_err(|why| Exit::Input(format!("{}: error: {why}", path.display())))?;
         if tensor.ty != *ty {
             return Err(Exit::Input(format!(
                 "{}: error: holds {}, but argument {i} of @{} ({}) is {ty}\n  = help: the file must have the argument's shape and dtype exactly",
@@ -217,33 +292,68 @@ fn load_inputs(args: &RunArgs, program: &Program, payload: &SourceFile) -> Resul
 /// largest expected magnitude.
 fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Tolerance {
     use payload::tensor::ElementType::*;
-    let element = program.signature.results.iter().map(|r| r.element).find(|e| e.is_float()).unwrap_or(I64);
-    let scale = expected.iter().flat_map(|t| t.to_f64()).map(f64::abs).filter(|v| v.is_finite()).fold(1.0, f64::max);
+    let element = program
+        .signature
+        .results
+        .iter()
+        .map(|r| r.element)
+        .find(|e| e.is_float())
+        .unwrap_or(I64);
+    let scale = expected
+        .iter()
+        .flat_map(|t| t.to_f64())
+        .map(f64::abs)
+        .filter(|v| v.is_finite())
+        .fold(1.0, f64::max);
     let (rtol, atol) = match element {
         F32 => (1e-4, 1e-5 * scale),
         F64 => (1e-9, 1e-12 * scale),
         I32 | I64 => (0.0, 0.0),
     };
-    Tolerance { rtol: args.rtol.unwrap_or(rtol), atol: args.atol.unwrap_or(atol) }
+    Tolerance {
+        rtol: args.rtol.unwrap_or(rtol),
+        atol: args.atol.unwrap_or(atol),
+    }
 }
 
 /// `--rounds`: before each round of `calls` timed calls, the peak kernel is
 /// timed again (times `busy` cores); the report gets every round and, as its
 /// overall timing and peak, all calls together and the median peak.
-fn time_rounds(report: &mut RunReport, program: &Program, inputs: &[Tensor], args: &RunArgs, rounds: usize, calls: usize, busy: f64) -> Result<(), Exit> {
+fn time_rounds(
+    report: &mut RunReport,
+    program: &Program,
+    inputs: &[Tensor],
+    args: &RunArgs,
+    rounds: usize,
+    calls: usize,
+    busy: f64,
+) -> Result<(), Exit> {
     progress("compiling the peak kernel");
     let kernel = payload::peak::fastest_kernel(3).map_err(|e| Exit::Internal(e.to_string()))?;
     let mut all = Vec::with_capacity(rounds * calls);
     let mut peaks = Vec::with_capacity(rounds);
     for round in 0..rounds {
-        progress(&format!("round {} of {rounds}: the peak, then {calls} calls of the scheduled payload", round + 1));
-        let peak_gflops = kernel.gflops(5).map_err(|e| Exit::Internal(e.to_string()))? * busy;
+        progress(&format!(
+            "round {} of {rounds}: the peak, then {calls} calls of the scheduled payload",
+            round + 1
+        ));
+        let peak_gflops = kernel
+            .gflops(5)
+            .map_err(|e| Exit::Internal(e.to_string()))?
+            * busy;
         // The full warm-up before the first round; one call after each peak measurement.
-        let warmup = if round == 0 { args.warmup } else { args.warmup.min(1) };
+        let warmup = if round == 0 {
+            args.warmup
+        } else {
+            args.warmup.min(1)
+        };
         let seconds = time_calls(program, inputs, warmup, calls)?;
         all.extend_from_slice(&seconds);
         peaks.push(peak_gflops);
-        report.rounds.push(Round { peak_gflops, timing: Timing::from_seconds(seconds) });
+        report.rounds.push(Round {
+            peak_gflops,
+            timing: Timing::from_seconds(seconds),
+        });
     }
     report.bench = Some(Timing::from_seconds(all));
     report.peak_gflops = Some(median(peaks));
@@ -252,13 +362,20 @@ fn time_rounds(report: &mut RunReport, program: &Program, inputs: &[Tensor], arg
 
 /// Seconds of each of `calls` calls, after `warmup` untimed ones; each call
 /// gets fresh copies of the inputs (copied outside the timer).
-fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize) -> Result<Vec<f64>, Exit> {
+fn time_calls(
+    program: &Program,
+    inputs: &[Tensor],
+    warmup: usize,
+    calls: usize,
+) -> Result<Vec<f64>, Exit> {
     let mut results = program.new_results();
     let mut seconds = Vec::with_capacity(calls);
     for call in 0..warmup + calls {
         let mut fresh = inputs.to_vec();
         let start = Instant::now();
-        program.call(&mut fresh, &mut results).map_err(Exit::Internal)?;
+        program
+            .call(&mut fresh, &mut results)
+            .map_err(Exit::Internal)?;
         let elapsed = start.elapsed().as_secs_f64();
         if call >= warmup {
             seconds.push(elapsed);
@@ -268,7 +385,12 @@ fn time_calls(program: &Program, inputs: &[Tensor], warmup: usize, calls: usize)
 }
 
 fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
-    std::fs::create_dir_all(dir).map_err(|e| Exit::Input(format!("{}: error: cannot create the directory: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Exit::Input(format!(
+            "{}: error: cannot create the directory: {e}",
+            dir.display()
+        ))
+    })?;
     let mut saved = Vec::new();
     for (i, result) in results.iter().enumerate() {
         let path = dir.join(format!("result{i}.npy"));

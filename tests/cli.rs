@@ -5,7 +5,11 @@ mod common;
 use std::process::{Command, Output};
 
 fn sched_apply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sched-apply")).args(args).current_dir(common::root()).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .unwrap()
 }
 
 fn stderr(output: &Output) -> String {
@@ -17,7 +21,10 @@ fn applies_the_default_schedule_next_to_the_payload() {
     let output = sched_apply(&["examples/halide_conv/conv.mlir"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.contains("scf.forall") && text.contains("vector<5x64xf32>"), "{text}");
+    assert!(
+        text.contains("scf.forall") && text.contains("vector<5x64xf32>"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -33,16 +40,41 @@ fn emits_the_transform_script() {
 fn bad_schedule_is_exit_1_and_writes_no_output_file() {
     let directory = common::tempdir();
     let schedule = directory.join("bad.sched");
-    std::fs::write(&schedule, "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 0)\n").unwrap();
+    std::fs::write(
+        &schedule,
+        "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 0)\n",
+    )
+    .unwrap();
     let out = directory.join("out.mlir");
-    let output = sched_apply(&["tests/payloads/matmul.mlir", schedule.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let output = sched_apply(&[
+        "tests/payloads/matmul.mlir",
+        schedule.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("bad.sched:2:21: error: `split` needs a positive integer here, not 0"), "{}", stderr(&output));
+    assert!(
+        stderr(&output)
+            .contains("bad.sched:2:21: error: `split` needs a positive integer here, not 0"),
+        "{}",
+        stderr(&output)
+    );
     assert!(!out.exists(), "no partial output on failure");
-    let output = sched_apply(&["tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "-o", out.to_str().unwrap()]);
+    let output = sched_apply(&[
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_split.sched",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(std::fs::read_to_string(&out).unwrap().contains("scf.forall"));
-    let leftovers: Vec<_> = std::fs::read_dir(&directory).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().ends_with(".tmp")).collect();
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("scf.forall"));
+    let leftovers: Vec<_> = std::fs::read_dir(&directory)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
     assert!(leftovers.is_empty(), "temporary files left behind");
 }
 
@@ -50,10 +82,20 @@ fn bad_schedule_is_exit_1_and_writes_no_output_file() {
 fn missing_files_are_exit_1_with_the_path() {
     let output = sched_apply(&["no/such/model.mlir", "no/such/fast.sched"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).starts_with("no/such/fast.sched: error: cannot read the file:"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with("no/such/fast.sched: error: cannot read the file:"),
+        "{}",
+        stderr(&output)
+    );
     let output = sched_apply(&["tests/payloads/matmul.mlir"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("no schedule given, and no `tests/payloads/matmul.sched` next to the payload"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "no schedule given, and no `tests/payloads/matmul.sched` next to the payload"
+        ),
+        "{}",
+        stderr(&output)
+    );
     let output = sched_apply(&[]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("no payload given"));
@@ -68,7 +110,12 @@ fn unknown_flag_is_a_usage_error() {
 
 #[test]
 fn check_reports_without_applying() {
-    let output = sched_apply(&["check", "tests/fixtures/matmul_tile.sched", "--payload", "tests/payloads/matmul.mlir"]);
+    let output = sched_apply(&[
+        "check",
+        "tests/fixtures/matmul_tile.sched",
+        "--payload",
+        "tests/payloads/matmul.mlir",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stderr(&output).contains("ok against tests/payloads/matmul.mlir"));
     let output = sched_apply(&["check", "examples/halide_conv/conv.sched"]);
@@ -79,26 +126,53 @@ fn check_reports_without_applying() {
 fn fmt_prints_and_checks_canonical_form() {
     let directory = common::tempdir();
     let path = directory.join("messy.sched");
-    std::fs::write(&path, "func   mm=linalg.matmul(i,j|k)  # the product\nmm.split(i,io,ii,4)   .unroll(ii)\n").unwrap();
+    std::fs::write(
+        &path,
+        "func   mm=linalg.matmul(i,j|k)  # the product\nmm.split(i,io,ii,4)   .unroll(ii)\n",
+    )
+    .unwrap();
     let path = path.to_str().unwrap();
     let output = sched_apply(&["fmt", path]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "func mm = linalg.matmul (i, j | k)  # the product\nmm.split(i, io, ii, 4)\n    .unroll(ii)\n");
-    assert_eq!(sched_apply(&["fmt", "--check", path]).status.code(), Some(1));
-    assert_eq!(sched_apply(&["fmt", "--write", path]).status.code(), Some(0));
-    assert_eq!(sched_apply(&["fmt", "--check", path]).status.code(), Some(0));
-    assert_eq!(sched_apply(&["fmt", "--check", "examples/halide_conv/conv.sched"]).status.code(), Some(0), "the example is canonical");
+    assert_eq!(
+        sched_apply(&["fmt", "--check", path]).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        sched_apply(&["fmt", "--write", path]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        sched_apply(&["fmt", "--check", path]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        sched_apply(&["fmt", "--check", "examples/halide_conv/conv.sched"])
+            .status
+            .code(),
+        Some(0),
+        "the example is canonical"
+    );
 }
 
 #[test]
 fn help_teaches_with_examples() {
     let output = sched_apply(&["--help"]);
     let text = String::from_utf8(output.stdout).unwrap();
-    for expected in ["split(d, outer, inner, factor)", "compute_at(consumer, loop)", "sched-apply check conv.sched --payload conv.mlir", "mlir-opt model.mlir --transform-preload-library"] {
+    for expected in [
+        "split(d, outer, inner, factor)",
+        "compute_at(consumer, loop)",
+        "sched-apply check conv.sched --payload conv.mlir",
+        "mlir-opt model.mlir --transform-preload-library",
+    ] {
         assert!(text.contains(expected), "--help lacks {expected}:\n{text}");
     }
     for subcommand in ["check", "fmt"] {
         let text = String::from_utf8(sched_apply(&[subcommand, "--help"]).stdout).unwrap();
-        assert!(text.contains("Example"), "{subcommand} --help has no example:\n{text}");
+        assert!(
+            text.contains("Example"),
+            "{subcommand} --help has no example:\n{text}"
+        );
     }
 }

@@ -20,7 +20,9 @@ fn check_text(payload_name: &str, payload_text: &str, schedule: &str, expected: 
     let expected = expected.strip_prefix('\n').unwrap_or(expected);
     match run(&source, payload_name, payload_text, Stop::Apply) {
         Ok(_) => panic!("expected an error for:\n{schedule}"),
-        Err(Failure::Internal(text)) => panic!("internal failure instead of an input error:\n{text}"),
+        Err(Failure::Internal(text)) => {
+            panic!("internal failure instead of an input error:\n{text}")
+        }
         Err(Failure::Input(text)) => {
             if text.trim_end() != expected.trim_end() {
                 panic!("report differs.\n--- got:\n{text}\n--- expected:\n{expected}");
@@ -465,7 +467,9 @@ test.sched:1:6: note: bound here
 fn compute_at_unknown_loop() {
     check(
         "fill_matmul.mlir",
-        &format!("func zero = linalg.fill (i, j)\n{MM}mm.split(i, io, ii, 8)\nzero.compute_at(mm, i0)\n"),
+        &format!(
+            "func zero = linalg.fill (i, j)\n{MM}mm.split(i, io, ii, 8)\nzero.compute_at(mm, i0)\n"
+        ),
         r#"
 test.sched:4:21: error: `i0` is not a loop of `mm`
   |
@@ -752,7 +756,9 @@ test.sched:2:71: error: cannot pack `in0` of `mm` at `ko`: the tile of `i` there
 fn prefetch_of_an_unknown_or_repeated_operand() {
     check(
         "matmul.mlir",
-        &format!("{MM}mm.prefetch(in2, i)\nmm.split(i, io, ii, 8).prefetch(in1, io).prefetch(in1, io)\n"),
+        &format!(
+            "{MM}mm.prefetch(in2, i)\nmm.split(i, io, ii, 8).prefetch(in1, io).prefetch(in1, io)\n"
+        ),
         r#"
 test.sched:2:13: error: `mm` has 2 inputs, so there is no `in2`
   |

@@ -16,7 +16,8 @@ use schedule_lang::SourceFile;
 /// names each test's thread after the test, so the threads of other tests
 /// (which may start or end at any time) are left out.
 fn threads_named_like_this_one() -> std::collections::BTreeSet<String> {
-    let name = |dir: &std::path::Path| std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
+    let name =
+        |dir: &std::path::Path| std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
     let mine = name(std::path::Path::new("/proc/thread-self"));
     std::fs::read_dir("/proc/self/task")
         .unwrap()
@@ -27,39 +28,64 @@ fn threads_named_like_this_one() -> std::collections::BTreeSet<String> {
 }
 
 fn scheduled(payload: &str, schedule: &str) -> (String, String) {
-    let text = std::fs::read_to_string(common::root().join("tests/payloads").join(payload)).unwrap();
+    let text =
+        std::fs::read_to_string(common::root().join("tests/payloads").join(payload)).unwrap();
     let source = SourceFile::new("test.sched", schedule);
-    let outcome = run(&source, payload, &text, Stop::Apply).unwrap_or_else(|f| panic!("{}", f.message()));
+    let outcome =
+        run(&source, payload, &text, Stop::Apply).unwrap_or_else(|f| panic!("{}", f.message()));
     (text, outcome.payload.expect("applied"))
 }
 
 #[test]
 fn parallel_loops_run_on_openmp_threads_and_match() {
-    let (text, transformed) = scheduled("matmul.mlir", "func mm = linalg.matmul (i, j | k)\nmm.parallel(i, 16)\n");
-    assert!(transformed.contains("sched.parallel"), "the forall is not marked:\n{transformed}");
-    let program = Program::compile("scheduled", &transformed, None).unwrap_or_else(|e| panic!("{}", e.message));
+    let (text, transformed) = scheduled(
+        "matmul.mlir",
+        "func mm = linalg.matmul (i, j | k)\nmm.parallel(i, 16)\n",
+    );
+    assert!(
+        transformed.contains("sched.parallel"),
+        "the forall is not marked:\n{transformed}"
+    );
+    let program = Program::compile("scheduled", &transformed, None)
+        .unwrap_or_else(|e| panic!("{}", e.message));
     assert!(program.is_parallel());
     program.set_threads(2).unwrap();
     assert_eq!(program.threads(), Some(2));
 
-    let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), 3 + i as u64)).collect();
+    let inputs: Vec<Tensor> = program
+        .signature
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Tensor::random(t.clone(), 3 + i as u64))
+        .collect();
     let before = threads_named_like_this_one();
     let mut got = program.new_results();
     program.call(&mut inputs.clone(), &mut got).unwrap();
     // OpenMP keeps its worker threads after the first parallel region.
     let after = threads_named_like_this_one();
-    assert!(after.difference(&before).next().is_some(), "no new thread after a parallel call (before: {before:?}, after: {after:?})");
+    assert!(
+        after.difference(&before).next().is_some(),
+        "no new thread after a parallel call (before: {before:?}, after: {after:?})"
+    );
 
     let reference = Program::compile("matmul.mlir", &text, None).unwrap();
     assert!(!reference.is_parallel());
     let mut want = reference.new_results();
     reference.call(&mut inputs.clone(), &mut want).unwrap();
-    assert_eq!(got[0].to_f64(), want[0].to_f64(), "row-parallel matmul must compute the same sums in the same order");
+    assert_eq!(
+        got[0].to_f64(),
+        want[0].to_f64(),
+        "row-parallel matmul must compute the same sums in the same order"
+    );
 }
 
 #[test]
 fn a_thread_count_needs_parallel_loops() {
-    let (_, transformed) = scheduled("matmul.mlir", "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16)\n");
+    let (_, transformed) = scheduled(
+        "matmul.mlir",
+        "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16)\n",
+    );
     let program = Program::compile("scheduled", &transformed, None).unwrap();
     assert!(!program.is_parallel());
     assert_eq!(program.threads(), None);

@@ -14,52 +14,98 @@ use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn cases(default: u32) -> u32 {
-    if std::env::var_os("SCHED_LONG_TESTS").is_some() { default * 10 } else { default }
+    if std::env::var_os("SCHED_LONG_TESTS").is_some() {
+        default * 10
+    } else {
+        default
+    }
 }
 
 /// Runs `text` scheduled by `schedule` and unscheduled; compares the results.
 /// `Ok(false)`: the planner refused the schedule with a located error.
-fn applies_and_matches(payload_name: &str, text: &str, schedule: &str) -> Result<bool, TestCaseError> {
+fn applies_and_matches(
+    payload_name: &str,
+    text: &str,
+    schedule: &str,
+) -> Result<bool, TestCaseError> {
     let source = SourceFile::new("random.sched", schedule.to_string());
     let outcome = match run(&source, payload_name, text, Stop::Apply) {
         Ok(outcome) => outcome,
         Err(failure) => {
-            prop_assert!(matches!(failure, interpreter::pipeline::Failure::Input(_)), "an internal failure for\n{schedule}\n{}", failure.message());
+            prop_assert!(
+                matches!(failure, interpreter::pipeline::Failure::Input(_)),
+                "an internal failure for\n{schedule}\n{}",
+                failure.message()
+            );
             let message = failure.message();
             // Refusals name the schedule and a line; anything else is a bug.
-            prop_assert!(message.contains("random.sched:"), "unlocated failure for\n{schedule}\n{message}");
-            prop_assert!(!message.contains("MLIR could not apply"), "the planner let MLIR fail on\n{schedule}\n{message}");
+            prop_assert!(
+                message.contains("random.sched:"),
+                "unlocated failure for\n{schedule}\n{message}"
+            );
+            prop_assert!(
+                !message.contains("MLIR could not apply"),
+                "the planner let MLIR fail on\n{schedule}\n{message}"
+            );
             return Ok(false);
         }
     };
     let transformed = outcome.payload.expect("applied");
-    let scheduled = Program::compile("scheduled", &transformed, None).map_err(|e| TestCaseError::fail(format!("{schedule}\n{}", e.message)))?;
-    let reference = Program::compile(payload_name, text, None).map_err(|e| TestCaseError::fail(e.message))?;
-    let inputs: Vec<Tensor> = reference.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), 7 + i as u64)).collect();
+    let scheduled = Program::compile("scheduled", &transformed, None)
+        .map_err(|e| TestCaseError::fail(format!("{schedule}\n{}", e.message)))?;
+    let reference =
+        Program::compile(payload_name, text, None).map_err(|e| TestCaseError::fail(e.message))?;
+    let inputs: Vec<Tensor> = reference
+        .signature
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Tensor::random(t.clone(), 7 + i as u64))
+        .collect();
     let (mut got, mut want) = (scheduled.new_results(), reference.new_results());
-    scheduled.call(&mut inputs.clone(), &mut got).map_err(TestCaseError::fail)?;
-    reference.call(&mut inputs.clone(), &mut want).map_err(TestCaseError::fail)?;
+    scheduled
+        .call(&mut inputs.clone(), &mut got)
+        .map_err(TestCaseError::fail)?;
+    reference
+        .call(&mut inputs.clone(), &mut want)
+        .map_err(TestCaseError::fail)?;
     for (g, w) in got.iter().zip(&want) {
         let (g, w) = (g.to_f64(), w.to_f64());
         let scale = w.iter().fold(0.0f64, |m, x| m.max(x.abs()));
         prop_assert!(scale > 0.0, "the reference result is all zeros");
         for (index, (a, b)) in g.iter().zip(&w).enumerate() {
-            prop_assert!((a - b).abs() <= 1e-4 * (b.abs() + scale), "{schedule}\nresult differs at flat index {index}: {a} vs {b}");
+            prop_assert!(
+                (a - b).abs() <= 1e-4 * (b.abs() + scale),
+                "{schedule}\nresult differs at flat index {index}: {a} vs {b}"
+            );
         }
     }
     Ok(true)
 }
 
 fn payload(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/payloads/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read_to_string(format!(
+        "{}/tests/payloads/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
 }
 
 /// Runs `strategy`'s schedules; requires that at least a quarter of them applied.
-fn check_all(name: &str, payload_name: &str, default_cases: u32, strategy: impl Strategy<Value = String>) {
+fn check_all(
+    name: &str,
+    payload_name: &str,
+    default_cases: u32,
+    strategy: impl Strategy<Value = String>,
+) {
     let text = payload(payload_name);
     let applied = AtomicUsize::new(0);
     let total = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config { cases: cases(default_cases), failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config {
+        cases: cases(default_cases),
+        failure_persistence: None,
+        ..Config::default()
+    });
     let result = runner.run(&strategy, |schedule| {
         total.fetch_add(1, Ordering::Relaxed);
         if applies_and_matches(payload_name, &text, &schedule)? {
@@ -72,7 +118,10 @@ fn check_all(name: &str, payload_name: &str, default_cases: u32, strategy: impl 
     }
     let (applied, total) = (applied.into_inner(), total.into_inner());
     eprintln!("{name}: {applied} of {total} random schedules applied, ran and matched; the others were refused with located errors");
-    assert!(applied * 4 >= total, "{name}: only {applied} of {total} random schedules applied; the generator tests little");
+    assert!(
+        applied * 4 >= total,
+        "{name}: only {applied} of {total} random schedules applied; the generator tests little"
+    );
 }
 
 /// Matmul 64x96 (k = 128): random split factors (dividing or not), a random
@@ -80,9 +129,23 @@ fn check_all(name: &str, payload_name: &str, default_cases: u32, strategy: impl 
 /// optional pack of either input at a random outer loop, and an optional
 /// prefetch of either input at one of the parallel outer loops.
 fn matmul_schedules() -> impl Strategy<Value = String> {
-    let factor = prop_oneof![Just(1i64), Just(2), Just(4), Just(8), Just(16), Just(32), 3i64..40];
-    let pack = prop_oneof![Just(None), (0usize..2, prop_oneof![Just("io"), Just("jo"), Just("ko")]).prop_map(Some)];
-    let prefetch = prop_oneof![Just(None), (0usize..2, prop_oneof![Just("io"), Just("jo")]).prop_map(Some)];
+    let factor = prop_oneof![
+        Just(1i64),
+        Just(2),
+        Just(4),
+        Just(8),
+        Just(16),
+        Just(32),
+        3i64..40
+    ];
+    let pack = prop_oneof![
+        Just(None),
+        (0usize..2, prop_oneof![Just("io"), Just("jo"), Just("ko")]).prop_map(Some)
+    ];
+    let prefetch = prop_oneof![
+        Just(None),
+        (0usize..2, prop_oneof![Just("io"), Just("jo")]).prop_map(Some)
+    ];
     (factor.clone(), factor.clone(), factor, Just(["ii", "ji", "ki", "io", "jo", "ko"]).prop_shuffle(), prop_oneof![Just(0i64), Just(4), Just(8), Just(16)], any::<bool>(), pack, prefetch)
         .prop_map(|(fi, fj, fk, order, width, unroll_ii, pack, prefetch)| {
             let mut text = format!("func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, {fi}).split(j, jo, ji, {fj}).split(k, ko, ki, {fk})\n");

@@ -8,15 +8,26 @@ use payload::tensor::{ElementType, Tensor, TensorType};
 use std::process::{Command, Output};
 
 fn sched_apply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sched-apply")).args(args).current_dir(common::root()).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .unwrap()
 }
 
 /// The number after `"key": ` in `--json` output (or a part of it).
 fn json_number(json: &str, key: &str) -> f64 {
-    let start = json.find(&format!("\"{key}\": ")).unwrap_or_else(|| panic!("no {key} in {json}")) + key.len() + 4;
+    let start = json
+        .find(&format!("\"{key}\": "))
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        + key.len()
+        + 4;
     let rest = &json[start..];
     let end = rest.find([',', '\n', '}']).unwrap_or(rest.len());
-    rest[..end].trim().parse().unwrap_or_else(|_| panic!("{key} is not a number in {json}"))
+    rest[..end]
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("{key} is not a number in {json}"))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -26,8 +37,18 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
     let output = sched_apply(&["run", "examples/halide_conv/conv.mlir", "--check"]);
-    assert_eq!(output.status.code(), Some(0), "{}{}", text(&output.stdout), text(&output.stderr));
-    assert!(text(&output.stdout).contains("check: ok against the unscheduled payload"), "{}", text(&output.stdout));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    assert!(
+        text(&output.stdout).contains("check: ok against the unscheduled payload"),
+        "{}",
+        text(&output.stdout)
+    );
 }
 
 #[test]
@@ -42,21 +63,52 @@ fn every_fixture_schedule_runs_and_matches() {
     for fixture in fixtures {
         let path = format!("tests/fixtures/{fixture}");
         let header = std::fs::read_to_string(common::root().join(&path)).unwrap();
-        let payload = header.lines().next().and_then(|l| l.strip_prefix("# payload: ")).unwrap().to_string();
-        let output = sched_apply(&["run", &format!("tests/payloads/{payload}"), &path, "--check", "--json"]);
-        assert_eq!(output.status.code(), Some(0), "{fixture}: {}{}", text(&output.stdout), text(&output.stderr));
-        assert!(text(&output.stdout).contains("\"check\": \"ok\""), "{fixture}: {}", text(&output.stdout));
+        let payload = header
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# payload: "))
+            .unwrap()
+            .to_string();
+        let output = sched_apply(&[
+            "run",
+            &format!("tests/payloads/{payload}"),
+            &path,
+            "--check",
+            "--json",
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{fixture}: {}{}",
+            text(&output.stdout),
+            text(&output.stderr)
+        );
+        assert!(
+            text(&output.stdout).contains("\"check\": \"ok\""),
+            "{fixture}: {}",
+            text(&output.stdout)
+        );
     }
 }
 
 fn f32_tensor(shape: &[i64], seed: u64) -> Tensor {
-    Tensor::random(TensorType { element: ElementType::F32, shape: shape.to_vec() }, seed)
+    Tensor::random(
+        TensorType {
+            element: ElementType::F32,
+            shape: shape.to_vec(),
+        },
+        seed,
+    )
 }
 
 #[test]
 fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
     let directory = common::tempdir();
-    let (a, b, c) = (f32_tensor(&[64, 128], 1), f32_tensor(&[128, 96], 2), f32_tensor(&[64, 96], 3));
+    let (a, b, c) = (
+        f32_tensor(&[64, 128], 1),
+        f32_tensor(&[128, 96], 2),
+        f32_tensor(&[64, 96], 3),
+    );
     let mut paths = Vec::new();
     for (name, tensor) in [("a", &a), ("b", &b), ("c", &c)] {
         let path = directory.join(format!("{name}.npy"));
@@ -80,8 +132,15 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
     let (a, b, c, r) = (a.to_f64(), b.to_f64(), c.to_f64(), result.to_f64());
     for i in 0..64 {
         for j in 0..96 {
-            let want = c[i * 96 + j] + (0..128).map(|k| a[i * 128 + k] * b[k * 96 + j]).sum::<f64>();
-            assert!((r[i * 96 + j] - want).abs() < 1e-4, "[{i}, {j}]: {} vs {want}", r[i * 96 + j]);
+            let want = c[i * 96 + j]
+                + (0..128)
+                    .map(|k| a[i * 128 + k] * b[k * 96 + j])
+                    .sum::<f64>();
+            assert!(
+                (r[i * 96 + j] - want).abs() < 1e-4,
+                "[{i}, {j}]: {} vs {want}",
+                r[i * 96 + j]
+            );
         }
     }
 }
@@ -90,19 +149,35 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
 fn an_input_of_the_wrong_shape_is_a_located_error() {
     let directory = common::tempdir();
     let mut paths = Vec::new();
-    for (name, shape) in [("a", vec![64, 128]), ("b", vec![96, 128]), ("c", vec![64, 96])] {
+    for (name, shape) in [
+        ("a", vec![64, 128]),
+        ("b", vec![96, 128]),
+        ("c", vec![64, 96]),
+    ] {
         let path = directory.join(format!("{name}.npy"));
         std::fs::write(&path, payload::npy::write(&f32_tensor(&shape, 0))).unwrap();
         paths.push(path.display().to_string());
     }
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "--inputs", &paths.join(",")]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_split.sched",
+        "--inputs",
+        &paths.join(","),
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let expected = format!(
         "{}: error: holds tensor<96x128xf32>, but argument 1 of @matmul (tests/payloads/matmul.mlir) is tensor<128x96xf32>\n  = help: the file must have the argument's shape and dtype exactly\n",
         paths[1]
     );
     assert_eq!(text(&output.stderr), expected);
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "--inputs", &paths[0]]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_split.sched",
+        "--inputs",
+        &paths[0],
+    ]);
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         text(&output.stderr),
@@ -112,17 +187,37 @@ fn an_input_of_the_wrong_shape_is_a_located_error() {
 
 #[test]
 fn bench_json_reports_every_figure() {
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "3", "--json", "--peak-gflops", "100", "--check"]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_register_tile.sched",
+        "--bench",
+        "3",
+        "--json",
+        "--peak-gflops",
+        "100",
+        "--check",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let json = text(&output.stdout);
     let value = |key: &str| json_number(&json, key);
-    assert_eq!(value("flops"), (2 * 64 * 96 * 128) as f64, "the matmul's multiply-adds, 2 FLOPs each");
+    assert_eq!(
+        value("flops"),
+        (2 * 64 * 96 * 128) as f64,
+        "the matmul's multiply-adds, 2 FLOPs each"
+    );
     assert_eq!(value("calls"), 3.0);
     assert_eq!(value("peak_gflops"), 100.0);
     let gflops = value("gflops");
     assert!((gflops - value("flops") / value("median_s") / 1e9).abs() <= 1e-9 * gflops);
-    assert!((value("percent_of_peak") - gflops).abs() <= 1e-9 * gflops, "with a peak of 100, % of peak equals GFLOP/s");
-    assert!((value("speedup_vs_unscheduled") - value("unscheduled_median_s") / value("median_s")).abs() < 1e-6 * value("speedup_vs_unscheduled"));
+    assert!(
+        (value("percent_of_peak") - gflops).abs() <= 1e-9 * gflops,
+        "with a peak of 100, % of peak equals GFLOP/s"
+    );
+    assert!(
+        (value("speedup_vs_unscheduled") - value("unscheduled_median_s") / value("median_s")).abs()
+            < 1e-6 * value("speedup_vs_unscheduled")
+    );
     assert!(value("max_abs_diff") >= 0.0);
     for phase in ["\"plan\": ", "\"apply\": ", "\"lower\": ", "\"jit\": "] {
         assert!(json.contains(phase), "{json}");
@@ -131,7 +226,18 @@ fn bench_json_reports_every_figure() {
 
 #[test]
 fn rounds_measure_the_peak_before_each_round_and_report_each_ratio() {
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "2", "--rounds", "3", "--reference-calls", "0", "--json"]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_register_tile.sched",
+        "--bench",
+        "2",
+        "--rounds",
+        "3",
+        "--reference-calls",
+        "0",
+        "--json",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let json = text(&output.stdout);
     let flops = json_number(&json, "flops");
@@ -142,28 +248,64 @@ fn rounds_measure_the_peak_before_each_round_and_report_each_ratio() {
     assert_eq!(rounds.len(), 3, "{json}");
     let mut percents = Vec::new();
     for round in &rounds {
-        let (median_s, peak) = (json_number(round, "median_s"), json_number(round, "peak_gflops"));
+        let (median_s, peak) = (
+            json_number(round, "median_s"),
+            json_number(round, "peak_gflops"),
+        );
         assert!(median_s > 0.0 && peak > 0.0, "{round}");
         let percent = json_number(round, "percent_of_peak");
         let want = 100.0 * flops / median_s / 1e9 / peak;
-        assert!((percent - want).abs() <= 1e-9 * want, "each round's % is of its own peak: {round}");
+        assert!(
+            (percent - want).abs() <= 1e-9 * want,
+            "each round's % is of its own peak: {round}"
+        );
         percents.push(percent);
     }
     percents.sort_by(f64::total_cmp);
-    assert_eq!(json_number(&json, "percent_of_peak_per_round_median"), percents[1]);
+    assert_eq!(
+        json_number(&json, "percent_of_peak_per_round_median"),
+        percents[1]
+    );
 
-    let text_output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched", "--bench", "1", "--rounds", "2", "--reference-calls", "0"]);
-    assert!(text(&text_output.stdout).contains("rounds: 2 of 1 calls, each after measuring the peak again: "), "{}", text(&text_output.stdout));
+    let text_output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_register_tile.sched",
+        "--bench",
+        "1",
+        "--rounds",
+        "2",
+        "--reference-calls",
+        "0",
+    ]);
+    assert!(
+        text(&text_output.stdout)
+            .contains("rounds: 2 of 1 calls, each after measuring the peak again: "),
+        "{}",
+        text(&text_output.stdout)
+    );
 }
 
 #[test]
 fn rounds_need_bench_and_a_measured_peak() {
-    for args in [&["--rounds", "3"][..], &["--bench", "2", "--rounds", "3", "--peak-gflops", "100"], &["--bench", "2", "--rounds", "0"]] {
-        let mut all = vec!["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_register_tile.sched"];
+    for args in [
+        &["--rounds", "3"][..],
+        &["--bench", "2", "--rounds", "3", "--peak-gflops", "100"],
+        &["--bench", "2", "--rounds", "0"],
+    ] {
+        let mut all = vec![
+            "run",
+            "tests/payloads/matmul.mlir",
+            "tests/fixtures/matmul_register_tile.sched",
+        ];
         all.extend_from_slice(args);
         let output = sched_apply(&all);
         assert_eq!(output.status.code(), Some(2), "{args:?}: a usage error");
-        assert!(text(&output.stderr).contains("--rounds"), "{args:?}: {}", text(&output.stderr));
+        assert!(
+            text(&output.stderr).contains("--rounds"),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
     }
 }
 
@@ -171,29 +313,77 @@ fn rounds_need_bench_and_a_measured_peak() {
 fn several_public_functions_need_an_entry() {
     let directory = common::tempdir();
     let payload = directory.join("two.mlir");
-    let matmul = std::fs::read_to_string(common::root().join("tests/payloads/matmul.mlir")).unwrap();
-    std::fs::write(&payload, format!("{matmul}\n{}", matmul.replace("@matmul", "@other"))).unwrap();
+    let matmul =
+        std::fs::read_to_string(common::root().join("tests/payloads/matmul.mlir")).unwrap();
+    std::fs::write(
+        &payload,
+        format!("{matmul}\n{}", matmul.replace("@matmul", "@other")),
+    )
+    .unwrap();
     let schedule = directory.join("two.sched");
-    std::fs::write(&schedule, "func mm = @matmul:linalg.matmul (i, j | k)\nmm.split(i, io, ii, 8)\n").unwrap();
+    std::fs::write(
+        &schedule,
+        "func mm = @matmul:linalg.matmul (i, j | k)\nmm.split(i, io, ii, 8)\n",
+    )
+    .unwrap();
     let output = sched_apply(&["run", payload.to_str().unwrap(), schedule.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(text(&output.stderr).contains("has 2 public functions: @matmul, @other; choose one with --entry NAME"), "{}", text(&output.stderr));
-    let output = sched_apply(&["run", payload.to_str().unwrap(), schedule.to_str().unwrap(), "--entry", "matmul", "--check"]);
+    assert!(
+        text(&output.stderr)
+            .contains("has 2 public functions: @matmul, @other; choose one with --entry NAME"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sched_apply(&[
+        "run",
+        payload.to_str().unwrap(),
+        schedule.to_str().unwrap(),
+        "--entry",
+        "matmul",
+        "--check",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
 }
 
 #[test]
 fn threads_set_the_openmp_thread_count_of_parallel_loops() {
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_parallel.sched", "--threads", "2", "--check", "--json"]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_parallel.sched",
+        "--threads",
+        "2",
+        "--check",
+        "--json",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let json = text(&output.stdout);
-    assert!(json.contains("\"threads\": 2,") && json.contains("\"check\": \"ok\""), "{json}");
+    assert!(
+        json.contains("\"threads\": 2,") && json.contains("\"check\": \"ok\""),
+        "{json}"
+    );
 
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_split.sched", "--threads", "2"]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_split.sched",
+        "--threads",
+        "2",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(text(&output.stderr), "error: --threads 2: the program has no parallel loops (the schedule marks none `parallel`), so a thread count does not apply\n");
 
-    let output = sched_apply(&["run", "tests/payloads/matmul.mlir", "tests/fixtures/matmul_parallel.sched", "--threads", "0"]);
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_parallel.sched",
+        "--threads",
+        "0",
+    ]);
     assert_eq!(output.status.code(), Some(2), "clap's usage error");
-    assert!(text(&output.stderr).contains("--threads <N>"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("--threads <N>"),
+        "{}",
+        text(&output.stderr)
+    );
 }

@@ -26,26 +26,46 @@ fn cross_check(script: &str, payload_text: &str, ours: &str) {
     let directory = common::tempdir();
     let script_path = directory.join("script.mlir");
     std::fs::write(&script_path, script).unwrap();
-    let preload = format!("--transform-preload-library=transform-library-paths={}", script_path.display());
+    let preload = format!(
+        "--transform-preload-library=transform-library-paths={}",
+        script_path.display()
+    );
     let upstream = common::mlir_opt(payload_text, &[&preload, "--transform-interpreter"]);
     let _ = std::fs::remove_dir_all(&directory);
-    assert_eq!(upstream.trim_end(), ours.trim_end(), "mlir-opt and sched-apply disagree");
+    assert_eq!(
+        upstream.trim_end(),
+        ours.trim_end(),
+        "mlir-opt and sched-apply disagree"
+    );
 }
 
 /// Runs both versions and compares.
 fn semantics(name: &str, payload_text: &str, transformed: &str) {
     let (difference, magnitude) = common::differential(payload_text, transformed);
-    assert!(magnitude > 0.0, "{name}: the reference result is all zeros, the check would prove nothing");
-    assert!(difference <= 1e-4 * (1.0 + magnitude), "{name}: scheduled result differs by {difference} (reference magnitude {magnitude})");
+    assert!(
+        magnitude > 0.0,
+        "{name}: the reference result is all zeros, the check would prove nothing"
+    );
+    assert!(
+        difference <= 1e-4 * (1.0 + magnitude),
+        "{name}: scheduled result differs by {difference} (reference magnitude {magnitude})"
+    );
 }
 
 #[test]
 fn fixtures() {
     insta::glob!("fixtures/*.sched", |path| {
         let fixture = common::fixture(path);
-        let payload_name = fixture.payload_path.file_name().unwrap().to_string_lossy().to_string();
+        let payload_name = fixture
+            .payload_path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         let (script, transformed) = apply(&fixture.schedule, &payload_name, &fixture.payload_text);
-        insta::assert_snapshot!(format!("{script}\n// ---- transformed payload ----\n{transformed}"));
+        insta::assert_snapshot!(format!(
+            "{script}\n// ---- transformed payload ----\n{transformed}"
+        ));
         cross_check(&script, &fixture.payload_text, &transformed);
         if fixture.run_check {
             semantics(&fixture.schedule.name, &fixture.payload_text, &transformed);
@@ -58,12 +78,21 @@ fn fixtures() {
 /// Returns the schedule.
 fn example(directory: &str, stem: &str, snapshot: &str) -> SourceFile {
     let root = common::root().join("examples").join(directory);
-    let schedule = SourceFile::new(format!("{stem}.sched"), std::fs::read_to_string(root.join(format!("{stem}.sched"))).unwrap());
+    let schedule = SourceFile::new(
+        format!("{stem}.sched"),
+        std::fs::read_to_string(root.join(format!("{stem}.sched"))).unwrap(),
+    );
     let payload_text = std::fs::read_to_string(root.join(format!("{stem}.mlir"))).unwrap();
     let (script, transformed) = apply(&schedule, &format!("{stem}.mlir"), &payload_text);
-    insta::assert_snapshot!(snapshot, format!("{script}\n// ---- transformed payload ----\n{transformed}"));
+    insta::assert_snapshot!(
+        snapshot,
+        format!("{script}\n// ---- transformed payload ----\n{transformed}")
+    );
     cross_check(&script, &payload_text, &transformed);
-    assert!(Path::new(&root.join("README.md")).exists(), "the example documents itself");
+    assert!(
+        Path::new(&root.join("README.md")).exists(),
+        "the example documents itself"
+    );
     schedule
 }
 
@@ -79,18 +108,32 @@ fn conv_layer_example() {
 #[test]
 fn gemm_example() {
     let schedule = example("gemm", "gemm", "gemm");
-    let small = std::fs::read_to_string(common::root().join("tests/fixtures/gemm_small.sched")).unwrap();
-    let directives = |text: &str| text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(str::to_string).collect::<Vec<_>>();
-    assert_eq!(directives(&small), directives(&schedule.text), "gemm_small.sched must be the example's schedule");
+    let small =
+        std::fs::read_to_string(common::root().join("tests/fixtures/gemm_small.sched")).unwrap();
+    let directives = |text: &str| {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        directives(&small),
+        directives(&schedule.text),
+        "gemm_small.sched must be the example's schedule"
+    );
 }
 
 /// The differential check can fail: a payload that computes something else is caught.
 #[test]
 fn differential_check_detects_a_wrong_result() {
-    let original = std::fs::read_to_string(common::root().join("tests/payloads/chain.mlir")).unwrap();
+    let original =
+        std::fs::read_to_string(common::root().join("tests/payloads/chain.mlir")).unwrap();
     let wrong = original.replace("arith.maximumf %a, %zero", "arith.minimumf %a, %zero");
     assert_ne!(original, wrong);
     let (difference, magnitude) = common::differential(&original, &wrong);
     assert!(magnitude > 0.0);
-    assert!(difference > 0.1, "a min instead of a max went unnoticed: difference {difference}");
+    assert!(
+        difference > 0.1,
+        "a min instead of a max went unnoticed: difference {difference}"
+    );
 }

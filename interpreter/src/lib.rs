@@ -8,7 +8,12 @@
 //! `mlir-opt --transform-interpreter` gives the same result.
 
 #![deny(missing_docs)]
-#![deny(clippy::print_stdout, clippy::print_stderr, clippy::todo, clippy::dbg_macro)]
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::todo,
+    clippy::dbg_macro
+)]
 
 pub mod pipeline;
 pub mod plan;

@@ -3,8 +3,8 @@
 //! the script and (optionally) apply it. Every failure comes back as rendered
 //! diagnostics that name the file, line and column.
 
-use payload::transform::{apply_script, ApplyError};
 use crate::plan::plan;
+use payload::transform::{apply_script, ApplyError};
 use payload::{MlirMessage, PayloadInfo};
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
 use std::time::Instant;
@@ -65,46 +65,90 @@ pub enum Stop {
 }
 
 /// Runs the pipeline on a schedule and a payload given as text.
-pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: Stop) -> Result<Outcome, Failure> {
+pub fn run(
+    schedule: &SourceFile,
+    payload_name: &str,
+    payload_text: &str,
+    stop: Stop,
+) -> Result<Outcome, Failure> {
     let mut times = PhaseTimes::default();
     let start = Instant::now();
     let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     let context = payload::new_context();
-    let mut module = payload::parse_module(&context, payload_name, payload_text).map_err(|error| {
-        let mut text = String::new();
-        if !diagnostics.is_empty() {
-            text.push_str(&render_all_diagnostics(&diagnostics, schedule));
-            text.push('\n');
-        }
-        text.push_str(&format!("{}: error: {}\n", payload_name, error.message.trim_start_matches(&format!("{payload_name}: "))));
-        let payload_source = SourceFile::new(payload_name, payload_text);
-        for message in &error.diagnostics {
-            text.push_str(&render_on_payload(message, &payload_source));
-        }
-        if error.internal { Failure::Internal(text) } else { Failure::Input(text) }
-    })?;
+    let mut module =
+        payload::parse_module(&context, payload_name, payload_text).map_err(|error| {
+            let mut text = String::new();
+            if !diagnostics.is_empty() {
+                text.push_str(&render_all_diagnostics(&diagnostics, schedule));
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "{}: error: {}\n",
+                payload_name,
+                error
+                    .message
+                    .trim_start_matches(&format!("{payload_name}: "))
+            ));
+            let payload_source = SourceFile::new(payload_name, payload_text);
+            for message in &error.diagnostics {
+                text.push_str(&render_on_payload(message, &payload_source));
+            }
+            if error.internal {
+                Failure::Internal(text)
+            } else {
+                Failure::Input(text)
+            }
+        })?;
     if !diagnostics.is_empty() {
         // Names declared on broken lines are unknown, so resolving now would only repeat the syntax errors.
-        return Err(Failure::Input(render_all_diagnostics(&diagnostics, schedule)));
+        return Err(Failure::Input(render_all_diagnostics(
+            &diagnostics,
+            schedule,
+        )));
     }
-    let info = payload::describe(&context, &module, payload_name).map_err(|error| Failure::Internal(error.to_string()))?;
-    let model = schedule_lang::resolve(&file, &info).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    let info = payload::describe(&context, &module, payload_name)
+        .map_err(|error| Failure::Internal(error.to_string()))?;
+    let model = schedule_lang::resolve(&file, &info)
+        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     if stop == Stop::Check {
-        return Ok(Outcome { script: String::new(), payload: None, remarks: Vec::new(), times, info });
+        return Ok(Outcome {
+            script: String::new(),
+            payload: None,
+            remarks: Vec::new(),
+            times,
+            info,
+        });
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let script = plan(&model, &info, schedule).map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?.render();
+    let script = plan(&model, &info, schedule)
+        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?
+        .render();
     times.plan_s = start.elapsed().as_secs_f64();
     if stop == Stop::Plan {
-        return Ok(Outcome { script, payload: None, remarks: Vec::new(), times, info });
+        return Ok(Outcome {
+            script,
+            payload: None,
+            remarks: Vec::new(),
+            times,
+            info,
+        });
     }
     let start = Instant::now();
     match apply_script(&context, &mut module, &script) {
         Ok(messages) => {
             times.apply_s = start.elapsed().as_secs_f64();
-            let remarks = messages.iter().map(|m| render_located(m, schedule, payload_name)).collect();
-            Ok(Outcome { script, payload: Some(module.as_operation().to_string()), remarks, times, info })
+            let remarks = messages
+                .iter()
+                .map(|m| render_located(m, schedule, payload_name))
+                .collect();
+            Ok(Outcome {
+                script,
+                payload: Some(module.as_operation().to_string()),
+                remarks,
+                times,
+                info,
+            })
         }
         Err(ApplyError::BadScript(messages, what)) => {
             let mut text = format!("internal error: {what}\n");
@@ -121,7 +165,8 @@ pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: 
             Err(Failure::Input(text))
         }
         Err(ApplyError::Invalid(messages)) => {
-            let mut text = String::from("internal error: the transformed payload does not verify\n");
+            let mut text =
+                String::from("internal error: the transformed payload does not verify\n");
             for message in &messages {
                 text.push_str(&format!("{}\n", render_mlir_message(message, payload_name)));
             }
@@ -130,7 +175,6 @@ pub fn run(schedule: &SourceFile, payload_name: &str, payload_text: &str, stop: 
     }
 }
 
-
 /// Renders an MLIR message: on the `.sched` source when it points there, as MLIR printed it otherwise.
 fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &str) -> String {
     let mut text = String::new();
@@ -138,7 +182,8 @@ fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &s
         Some((file, line, column)) if file == schedule.name => {
             let offset = schedule.offset(line, column);
             let span = schedule_lang::Span::new(offset as usize, offset as usize + 1);
-            let mut diagnostic = Diagnostic::error("mlir", span, format!("MLIR: {}", message.message));
+            let mut diagnostic =
+                Diagnostic::error("mlir", span, format!("MLIR: {}", message.message));
             diagnostic.severity = severity(message.severity);
             text.push_str(&diagnostic.render(schedule));
         }
@@ -158,7 +203,11 @@ pub fn render_on_payload(message: &MlirMessage, payload: &SourceFile) -> String 
     let mut text = match message.file_line_column() {
         Some((file, line, column)) if file == "-" || file == payload.name => {
             let offset = schedule_lang_offset(payload, line, column);
-            let mut diagnostic = Diagnostic::error("mlir", schedule_lang::Span::new(offset, offset + 1), message.message.clone());
+            let mut diagnostic = Diagnostic::error(
+                "mlir",
+                schedule_lang::Span::new(offset, offset + 1),
+                message.message.clone(),
+            );
             diagnostic.severity = severity(message.severity);
             diagnostic.render(payload)
         }
@@ -185,7 +234,11 @@ fn severity(word: &str) -> schedule_lang::Severity {
 fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {
     let place = match message.file_line_column() {
         Some((file, line, column)) => {
-            let file = if file == "-" || file.is_empty() { payload_name.to_string() } else { file };
+            let file = if file == "-" || file.is_empty() {
+                payload_name.to_string()
+            } else {
+                file
+            };
             format!("{file}:{line}:{column}")
         }
         None => payload_name.to_string(),
@@ -199,12 +252,20 @@ mod tests {
 
     #[test]
     fn mlir_errors_at_schedule_locations_are_shown_on_the_schedule() {
-        let schedule = SourceFile::new("s.sched", "func mm = linalg.matmul (i, j | k)\nmm.vectorize(j, 16)\n");
+        let schedule = SourceFile::new(
+            "s.sched",
+            "func mm = linalg.matmul (i, j | k)\nmm.vectorize(j, 16)\n",
+        );
         let message = MlirMessage {
             severity: "error",
             location: "loc(\"s.sched\":2:4)".into(),
             message: "Attempted to vectorize, but failed".into(),
-            notes: vec![MlirMessage { severity: "note", location: "loc(\"-\":3:8)".into(), message: "payload op".into(), notes: Vec::new() }],
+            notes: vec![MlirMessage {
+                severity: "note",
+                location: "loc(\"-\":3:8)".into(),
+                message: "payload op".into(),
+                notes: Vec::new(),
+            }],
         };
         assert_eq!(
             render_located(&message, &schedule, "mm.mlir"),

@@ -15,12 +15,21 @@ use melior::Context;
 use schedule_lang::{IteratorKind, MapResult, OperandInfo, PayloadInfo, PayloadOp};
 
 /// Describes the structured ops of `module`, which was parsed in `context`.
-pub fn describe(context: &Context, module: &Module, name: &str) -> Result<PayloadInfo, PayloadError> {
+pub fn describe(
+    context: &Context,
+    module: &Module,
+    name: &str,
+) -> Result<PayloadInfo, PayloadError> {
     let text = module.as_operation().to_string();
-    let mut generalized = Module::parse(context, &text).ok_or_else(|| PayloadError::internal("could not re-parse the payload to generalize it"))?;
+    let mut generalized = Module::parse(context, &text)
+        .ok_or_else(|| PayloadError::internal("could not re-parse the payload to generalize it"))?;
     let manager = PassManager::new(context);
-    manager.nested_under("func.func").add_pass(melior::pass::linalg::create_linalg_generalize_named_ops_pass());
-    manager.run(&mut generalized).map_err(|_| PayloadError::internal("linalg-generalize-named-ops failed on the payload"))?;
+    manager
+        .nested_under("func.func")
+        .add_pass(melior::pass::linalg::create_linalg_generalize_named_ops_pass());
+    manager
+        .run(&mut generalized)
+        .map_err(|_| PayloadError::internal("linalg-generalize-named-ops failed on the payload"))?;
 
     let original_root = OpView::of_module(module);
     let generic_root = OpView::of_module(&generalized);
@@ -38,7 +47,9 @@ pub fn describe(context: &Context, module: &Module, name: &str) -> Result<Payloa
     originals.retain(|(_, op)| op.name().starts_with("linalg."));
     generics.retain(|(_, op)| op.name().starts_with("linalg."));
     if originals.len() != generics.len() {
-        return Err(PayloadError::internal("generalization changed the number of ops"));
+        return Err(PayloadError::internal(
+            "generalization changed the number of ops",
+        ));
     }
     let mut ops = Vec::new();
     let mut raw_ids: Vec<(mlir_sys::MlirOperation, usize)> = Vec::new();
@@ -53,16 +64,30 @@ pub fn describe(context: &Context, module: &Module, name: &str) -> Result<Payloa
     }
     // Producers (which structured op defines each operand) and arguments.
     let function_ops = functions_of(original_root);
-    for ((function, original), op) in originals.iter().filter(|(_, o)| raw_ids.iter().any(|(raw, _)| raw.ptr == o.to_raw().ptr)).zip(ops.iter_mut()) {
-        let function_op = function_ops.iter().find(|(name, _)| name == function).map(|(_, f)| *f);
+    for ((function, original), op) in originals
+        .iter()
+        .filter(|(_, o)| raw_ids.iter().any(|(raw, _)| raw.ptr == o.to_raw().ptr))
+        .zip(ops.iter_mut())
+    {
+        let function_op = function_ops
+            .iter()
+            .find(|(name, _)| name == function)
+            .map(|(_, f)| *f);
         for (index, operand) in op.operands.iter_mut().enumerate() {
             if let Some(owner) = original.operand_owner(index) {
-                operand.producer = raw_ids.iter().find(|(raw, _)| raw.ptr == owner.ptr).map(|(_, id)| *id);
+                operand.producer = raw_ids
+                    .iter()
+                    .find(|(raw, _)| raw.ptr == owner.ptr)
+                    .map(|(_, id)| *id);
             }
             operand.argument = function_op.and_then(|f| original.operand_argument_of(index, f));
         }
     }
-    Ok(PayloadInfo { name: name.to_string(), ops, functions })
+    Ok(PayloadInfo {
+        name: name.to_string(),
+        ops,
+        functions,
+    })
 }
 
 fn functions_of(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
@@ -92,16 +117,32 @@ fn element_type(type_text: &str) -> String {
     }
 }
 
-fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: usize) -> Result<PayloadOp, PayloadError> {
-    let maps_text = generic.attribute_text("indexing_maps").ok_or_else(|| PayloadError::internal("a linalg.generic without indexing_maps"))?;
-    let maps = parse_maps(&maps_text).ok_or_else(|| PayloadError::internal(format!("unreadable indexing maps: {maps_text}")))?;
+fn describe_op(
+    original: OpView<'_>,
+    generic: OpView<'_>,
+    function: &str,
+    id: usize,
+) -> Result<PayloadOp, PayloadError> {
+    let maps_text = generic
+        .attribute_text("indexing_maps")
+        .ok_or_else(|| PayloadError::internal("a linalg.generic without indexing_maps"))?;
+    let maps = parse_maps(&maps_text)
+        .ok_or_else(|| PayloadError::internal(format!("unreadable indexing maps: {maps_text}")))?;
     let iterators_text = generic.attribute_text("iterator_types").unwrap_or_default();
     let iterators: Vec<IteratorKind> = iterators_text
         .split(',')
         .filter(|part| !part.trim().is_empty())
-        .map(|part| if part.contains("reduction") { IteratorKind::Reduction } else { IteratorKind::Parallel })
+        .map(|part| {
+            if part.contains("reduction") {
+                IteratorKind::Reduction
+            } else {
+                IteratorKind::Parallel
+            }
+        })
         .collect();
-    let segments = generic.i32_array_attribute("operandSegmentSizes").unwrap_or_default();
+    let segments = generic
+        .i32_array_attribute("operandSegmentSizes")
+        .unwrap_or_default();
     let inputs = segments.first().copied().unwrap_or(0).max(0) as usize;
     let operand_count = generic.operand_count().min(maps.len());
     let dims = iterators.len();
@@ -117,7 +158,13 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
                 }
             }
         }
-        operands.push(OperandInfo { map: map.clone(), producer: None, argument: None, is_init: index >= inputs, element: element_type(&operand_type) });
+        operands.push(OperandInfo {
+            map: map.clone(),
+            producer: None,
+            argument: None,
+            is_init: index >= inputs,
+            element: element_type(&operand_type),
+        });
     }
     Ok(PayloadOp {
         id,
@@ -127,7 +174,12 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
         iterators,
         extents,
         operands,
-        flops_per_point: generic.children().into_iter().flat_map(|block_op| std::iter::once(block_op).chain(block_op.children())).map(|op| flops_of(&op.name())).sum(),
+        flops_per_point: generic
+            .children()
+            .into_iter()
+            .flat_map(|block_op| std::iter::once(block_op).chain(block_op.children()))
+            .map(|op| flops_of(&op.name()))
+            .sum(),
         location: original.location(),
     })
 }
@@ -135,7 +187,8 @@ fn describe_op(original: OpView<'_>, generic: OpView<'_>, function: &str, id: us
 /// Floating-point operations one op performs (a fused multiply-add counts 2).
 fn flops_of(op_name: &str) -> u64 {
     match op_name {
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => 1,
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf"
+        | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => 1,
         "math.fma" => 2,
         _ => 0,
     }
@@ -201,10 +254,18 @@ fn split_top_level(text: &str) -> Vec<&str> {
 
 /// `tensor<5x?x3xf32>` → `[Some(5), None, Some(3)]`; scalars → `[]`.
 fn static_shape(ty: &str) -> Vec<Option<i64>> {
-    let Some(inner) = ty.strip_prefix("tensor<").or_else(|| ty.strip_prefix("memref<")) else { return Vec::new() };
+    let Some(inner) = ty
+        .strip_prefix("tensor<")
+        .or_else(|| ty.strip_prefix("memref<"))
+    else {
+        return Vec::new();
+    };
     let inner = inner.split(',').next().unwrap_or(inner);
     let parts: Vec<&str> = inner.split('x').collect();
-    parts[..parts.len().saturating_sub(1)].iter().map(|p| p.parse().ok()).collect()
+    parts[..parts.len().saturating_sub(1)]
+        .iter()
+        .map(|p| p.parse().ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -213,14 +274,32 @@ mod tests {
 
     #[test]
     fn reads_maps_with_expressions_and_constants() {
-        let maps = parse_maps("[affine_map<(d0, d1, d2) -> (d0 + d2, 0)>, affine_map<(d0, d1, d2) -> ()>]").unwrap();
-        assert_eq!(maps, vec![vec![MapResult::Expression("d0 + d2".into()), MapResult::Constant(0)], vec![]]);
+        let maps = parse_maps(
+            "[affine_map<(d0, d1, d2) -> (d0 + d2, 0)>, affine_map<(d0, d1, d2) -> ()>]",
+        )
+        .unwrap();
+        assert_eq!(
+            maps,
+            vec![
+                vec![
+                    MapResult::Expression("d0 + d2".into()),
+                    MapResult::Constant(0)
+                ],
+                vec![]
+            ]
+        );
     }
 
     #[test]
     fn reads_static_shapes() {
-        assert_eq!(static_shape("tensor<5x?x3xf32>"), vec![Some(5), None, Some(3)]);
-        assert_eq!(static_shape("memref<4x8xf32, strided<[8, 1]>>"), vec![Some(4), Some(8)]);
+        assert_eq!(
+            static_shape("tensor<5x?x3xf32>"),
+            vec![Some(5), None, Some(3)]
+        );
+        assert_eq!(
+            static_shape("memref<4x8xf32, strided<[8, 1]>>"),
+            vec![Some(4), Some(8)]
+        );
         assert_eq!(static_shape("f32"), Vec::<Option<i64>>::new());
     }
 }

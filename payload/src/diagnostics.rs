@@ -35,7 +35,11 @@ pub fn file_line_column(location: &str) -> Option<(String, usize, usize)> {
     let file = &rest[..end];
     let mut numbers = rest[end + 1..].strip_prefix(':')?.splitn(3, ':');
     let line = numbers.next()?.parse().ok()?;
-    let column: String = numbers.next()?.chars().take_while(char::is_ascii_digit).collect();
+    let column: String = numbers
+        .next()?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
     Some((file.to_string(), line, column.parse().ok()?))
 }
 
@@ -56,12 +60,23 @@ fn convert(diagnostic: &melior::diagnostic::Diagnostic) -> MlirMessage {
         DiagnosticSeverity::Note => "note",
         DiagnosticSeverity::Remark => "remark",
     };
-    let notes = (0..diagnostic.note_count()).filter_map(|i| diagnostic.note(i).ok()).map(|n| convert(&n)).collect();
-    MlirMessage { severity, location: diagnostic.location().to_string(), message: diagnostic.to_string(), notes }
+    let notes = (0..diagnostic.note_count())
+        .filter_map(|i| diagnostic.note(i).ok())
+        .map(|n| convert(&n))
+        .collect();
+    MlirMessage {
+        severity,
+        location: diagnostic.location().to_string(),
+        message: diagnostic.to_string(),
+        notes,
+    }
 }
 
 /// Runs `body` and returns its result with every diagnostic MLIR emitted meanwhile.
-pub fn capture_diagnostics<R>(context: &Context, body: impl FnOnce() -> R) -> (R, Vec<MlirMessage>) {
+pub fn capture_diagnostics<R>(
+    context: &Context,
+    body: impl FnOnce() -> R,
+) -> (R, Vec<MlirMessage>) {
     let messages = Rc::new(RefCell::new(Vec::new()));
     let sink = Rc::clone(&messages);
     let id = context.attach_diagnostic_handler(move |diagnostic| {

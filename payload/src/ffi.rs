@@ -29,13 +29,19 @@ unsafe extern "C" fn append_to_string(text: MlirStringRef, data: *mut c_void) {
 
 fn print_to_string(print: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
     let mut out = String::new();
-    print(Some(append_to_string), &mut out as *mut String as *mut c_void);
+    print(
+        Some(append_to_string),
+        &mut out as *mut String as *mut c_void,
+    );
     out
 }
 
 /// A borrowed (pointer, length) view of a Rust string for the C API.
 pub fn string_ref(text: &str) -> MlirStringRef {
-    MlirStringRef { data: text.as_ptr() as *const _, length: text.len() }
+    MlirStringRef {
+        data: text.as_ptr() as *const _,
+        length: text.len(),
+    }
 }
 
 fn string_ref_to_string(value: MlirStringRef) -> String {
@@ -53,7 +59,10 @@ impl<'m> OpView<'m> {
     /// # Safety
     /// `raw` must be a valid, non-null operation that stays alive for `'m`.
     pub unsafe fn from_raw(raw: MlirOperation) -> Self {
-        Self { raw, _module: PhantomData }
+        Self {
+            raw,
+            _module: PhantomData,
+        }
     }
 
     /// The raw handle, for identity comparisons only.
@@ -103,7 +112,9 @@ impl<'m> OpView<'m> {
             if attribute.ptr.is_null() {
                 return None;
             }
-            Some(print_to_string(|callback, data| mlirAttributePrint(attribute, callback, data)))
+            Some(print_to_string(|callback, data| {
+                mlirAttributePrint(attribute, callback, data)
+            }))
         }
     }
 
@@ -128,7 +139,11 @@ impl<'m> OpView<'m> {
                 return None;
             }
             let count = mlirDenseArrayGetNumElements(attribute);
-            Some((0..count).map(|i| mlirDenseI32ArrayGetElement(attribute, i)).collect())
+            Some(
+                (0..count)
+                    .map(|i| mlirDenseI32ArrayGetElement(attribute, i))
+                    .collect(),
+            )
         }
     }
 
@@ -169,7 +184,8 @@ impl<'m> OpView<'m> {
                 return None;
             }
             let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(function.raw, 0));
-            mlirBlockEqual(mlirBlockArgumentGetOwner(value), entry).then(|| mlirBlockArgumentGetArgNumber(value) as usize)
+            mlirBlockEqual(mlirBlockArgumentGetOwner(value), entry)
+                .then(|| mlirBlockArgumentGetArgNumber(value) as usize)
         }
     }
 
@@ -195,9 +211,14 @@ impl<'m> OpView<'m> {
             if !mlirTypeIsAFunction(ty) {
                 return None;
             }
-            let print = |t: MlirType| print_to_string(|callback, data| mlirTypePrint(t, callback, data));
-            let inputs = (0..mlirFunctionTypeGetNumInputs(ty)).map(|i| print(mlirFunctionTypeGetInput(ty, i))).collect();
-            let results = (0..mlirFunctionTypeGetNumResults(ty)).map(|i| print(mlirFunctionTypeGetResult(ty, i))).collect();
+            let print =
+                |t: MlirType| print_to_string(|callback, data| mlirTypePrint(t, callback, data));
+            let inputs = (0..mlirFunctionTypeGetNumInputs(ty))
+                .map(|i| print(mlirFunctionTypeGetInput(ty, i)))
+                .collect();
+            let results = (0..mlirFunctionTypeGetNumResults(ty))
+                .map(|i| print(mlirFunctionTypeGetResult(ty, i)))
+                .collect();
             Some((inputs, results))
         }
     }
@@ -236,19 +257,37 @@ impl HostBuffer {
     /// Allocates `len` zeroed bytes.
     pub fn zeroed(len: usize) -> Self {
         if len == 0 {
-            return Self { ptr: std::ptr::NonNull::<[u8; BUFFER_ALIGN]>::dangling().cast(), len: 0 };
+            return Self {
+                ptr: std::ptr::NonNull::<[u8; BUFFER_ALIGN]>::dangling().cast(),
+                len: 0,
+            };
         }
-        let layout = std::alloc::Layout::from_size_align(len, BUFFER_ALIGN).expect("buffer sizes come from static tensor shapes");
+        let layout = std::alloc::Layout::from_size_align(len, BUFFER_ALIGN)
+            .expect("buffer sizes come from static tensor shapes");
         let raw = if len >= MAPPED_FROM {
             // SAFETY: a fresh private anonymous mapping (zero-filled, page-aligned),
             // owned by this buffer and unmapped exactly once in `drop`.
-            let mapped = unsafe { libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0) };
-            if mapped == libc::MAP_FAILED { std::ptr::null_mut() } else { mapped as *mut u8 }
+            let mapped = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    len,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if mapped == libc::MAP_FAILED {
+                std::ptr::null_mut()
+            } else {
+                mapped as *mut u8
+            }
         } else {
             // SAFETY: `layout` has a non-zero size.
             unsafe { std::alloc::alloc_zeroed(layout) }
         };
-        let ptr = std::ptr::NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        let ptr =
+            std::ptr::NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
         Self { ptr, len }
     }
 
@@ -289,7 +328,8 @@ impl Drop for HostBuffer {
             // SAFETY: mapped in `zeroed` with this very length, unmapped once.
             unsafe { libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.len) };
         } else if self.len > 0 {
-            let layout = std::alloc::Layout::from_size_align(self.len, BUFFER_ALIGN).expect("checked at allocation");
+            let layout = std::alloc::Layout::from_size_align(self.len, BUFFER_ALIGN)
+                .expect("checked at allocation");
             // SAFETY: allocated in `zeroed` with this very layout.
             unsafe { std::alloc::dealloc(self.ptr.as_ptr(), layout) }
         }
@@ -317,15 +357,41 @@ impl JitEngine {
     /// `shared_libraries` are loaded into the JIT's symbol space.
     /// Returns `None` when MLIR cannot translate or compile it (its
     /// diagnostics, if any, are emitted on the module's context).
-    pub fn new(module: &melior::ir::Module, opt_level: i32, shared_libraries: &[&str]) -> Option<Self> {
+    pub fn new(
+        module: &melior::ir::Module,
+        opt_level: i32,
+        shared_libraries: &[&str],
+    ) -> Option<Self> {
         // MLIR's C API reads each path's `data` as a NUL-terminated string and
         // ignores `length`, so the paths are passed as C strings.
-        let owned: Vec<std::ffi::CString> = shared_libraries.iter().filter_map(|p| std::ffi::CString::new(*p).ok()).collect();
-        let paths: Vec<MlirStringRef> = owned.iter().map(|p| MlirStringRef { data: p.as_ptr(), length: p.as_bytes().len() }).collect();
+        let owned: Vec<std::ffi::CString> = shared_libraries
+            .iter()
+            .filter_map(|p| std::ffi::CString::new(*p).ok())
+            .collect();
+        let paths: Vec<MlirStringRef> = owned
+            .iter()
+            .map(|p| MlirStringRef {
+                data: p.as_ptr(),
+                length: p.as_bytes().len(),
+            })
+            .collect();
         // SAFETY: the module is alive for the call; `owned` and `paths` outlive
         // it; a failed creation returns a null engine, checked below.
-        let raw = unsafe { mlirExecutionEngineCreate(module.to_raw(), opt_level, paths.len() as i32, paths.as_ptr(), false, false) };
-        if raw.ptr.is_null() { None } else { Some(Self { raw }) }
+        let raw = unsafe {
+            mlirExecutionEngineCreate(
+                module.to_raw(),
+                opt_level,
+                paths.len() as i32,
+                paths.as_ptr(),
+                false,
+                false,
+            )
+        };
+        if raw.ptr.is_null() {
+            None
+        } else {
+            Some(Self { raw })
+        }
     }
 
     /// The address of symbol `name` in the JIT's symbol space, or null.
@@ -343,7 +409,13 @@ impl JitEngine {
     /// (the runtime must have been loaded into it).
     fn openmp_symbol(&self, name: &str) -> Result<*mut c_void, String> {
         let symbol = self.lookup(name);
-        if symbol.is_null() { Err(format!("the OpenMP runtime is not loaded into the JIT ({name} not found)")) } else { Ok(symbol) }
+        if symbol.is_null() {
+            Err(format!(
+                "the OpenMP runtime is not loaded into the JIT ({name} not found)"
+            ))
+        } else {
+            Ok(symbol)
+        }
     }
 
     /// Calls the OpenMP runtime's `omp_set_num_threads(threads)`.
@@ -381,13 +453,21 @@ impl JitEngine {
     pub fn call(&self, function: &str, args: &mut [MemrefArg<'_>]) -> Result<(), String> {
         for (i, arg) in args.iter().enumerate() {
             let elements: i64 = arg.shape.iter().product();
-            if arg.shape.iter().any(|&d| d < 0) || elements as usize * arg.element_bytes != arg.buffer.len() {
-                return Err(format!("argument {i}: a buffer of {} bytes does not hold shape {:?}", arg.buffer.len(), arg.shape));
+            if arg.shape.iter().any(|&d| d < 0)
+                || elements as usize * arg.element_bytes != arg.buffer.len()
+            {
+                return Err(format!(
+                    "argument {i}: a buffer of {} bytes does not hold shape {:?}",
+                    arg.buffer.len(),
+                    arg.shape
+                ));
             }
         }
         let wrapper = self.c_interface_wrapper(function);
         if wrapper.is_null() {
-            return Err(format!("the compiled module has no C interface for `{function}`"));
+            return Err(format!(
+                "the compiled module has no C interface for `{function}`"
+            ));
         }
         // Descriptors laid out as MLIR's C interface expects: 8-byte fields.
         let mut descriptors: Vec<Vec<i64>> = args
@@ -404,8 +484,12 @@ impl JitEngine {
                 fields
             })
             .collect();
-        let mut descriptor_ptrs: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
-        let mut packed: Vec<*mut c_void> = descriptor_ptrs.iter_mut().map(|p| p as *mut *mut i64 as *mut c_void).collect();
+        let mut descriptor_ptrs: Vec<*mut i64> =
+            descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        let mut packed: Vec<*mut c_void> = descriptor_ptrs
+            .iter_mut()
+            .map(|p| p as *mut *mut i64 as *mut c_void)
+            .collect();
         // SAFETY: the ExecutionEngine generates `_mlir_<f>` packed wrappers of
         // type `void(void**)` for every function, here for the C interface
         // `_mlir_ciface_<function>`, which takes one descriptor pointer per
@@ -413,7 +497,8 @@ impl JitEngine {
         // the call, and each descriptor covers a buffer whose size matches its
         // shape (checked above), so the callee's accesses stay in bounds.
         unsafe {
-            let packed_wrapper: unsafe extern "C" fn(*mut *mut c_void) = std::mem::transmute(wrapper);
+            let packed_wrapper: unsafe extern "C" fn(*mut *mut c_void) =
+                std::mem::transmute(wrapper);
             packed_wrapper(packed.as_mut_ptr());
         }
         Ok(())
@@ -464,11 +549,23 @@ pub fn register_dialects(registry: &melior::dialect::DialectRegistry) {
 /// `expensive_checks` makes the interpreter verify every handle use (slower,
 /// catches use-after-invalidation). Returns whether it succeeded; diagnostics
 /// go to the context's handlers.
-pub fn apply_named_sequence(payload: OperationRef, entry: OperationRef, transform_module: OperationRef, expensive_checks: bool) -> bool {
+pub fn apply_named_sequence(
+    payload: OperationRef,
+    entry: OperationRef,
+    transform_module: OperationRef,
+    expensive_checks: bool,
+) -> bool {
     let options = TransformOptions::new(expensive_checks);
     // SAFETY: all three operations are alive for the duration of the call (borrowed),
     // belong to the same context, and `entry` is nested in `transform_module`
     // (checked by the caller); the options outlive the call.
-    let result = unsafe { mlirTransformApplyNamedSequence(payload.to_raw(), entry.to_raw(), transform_module.to_raw(), options.0) };
+    let result = unsafe {
+        mlirTransformApplyNamedSequence(
+            payload.to_raw(),
+            entry.to_raw(),
+            transform_module.to_raw(),
+            options.0,
+        )
+    };
     result.value != 0
 }

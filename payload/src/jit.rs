@@ -61,7 +61,10 @@ pub const LOWERING_PIPELINE: &str = concat!(
 
 /// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
 /// copies between strided buffers call), loaded into every JIT.
-pub const C_RUNNER_UTILS: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libmlir_c_runner_utils.so");
+pub const C_RUNNER_UTILS: &str = concat!(
+    env!("MLIR_SYS_220_PREFIX"),
+    "/lib/libmlir_c_runner_utils.so"
+);
 
 /// LLVM's OpenMP runtime (Debian's `libomp-22-dev`), loaded into the JIT of
 /// payloads with parallel loops.
@@ -102,19 +105,34 @@ pub struct Program {
 }
 
 /// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
-fn run_passes(context: &melior::Context, module: &mut melior::ir::Module, pipeline: &str, payload_name: &str) -> Result<(), PayloadError> {
+fn run_passes(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    pipeline: &str,
+    payload_name: &str,
+) -> Result<(), PayloadError> {
     let manager = PassManager::new(context);
-    melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")))?;
+    melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(
+        |e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")),
+    )?;
     let (lowered, messages) = capture_diagnostics(context, || manager.run(module));
     if lowered.is_err() {
-        return Err(PayloadError { message: format!("{payload_name}: lowering to LLVM failed"), diagnostics: messages, internal: true });
+        return Err(PayloadError {
+            message: format!("{payload_name}: lowering to LLVM failed"),
+            diagnostics: messages,
+            internal: true,
+        });
     }
     Ok(())
 }
 
 /// Turns the bufferized module's marked foralls into `scf.parallel`s
 /// ([`PARALLEL_SCRIPT`]), once the OpenMP runtime they will need is found.
-fn make_parallel_loops(context: &melior::Context, module: &mut melior::ir::Module, payload_name: &str) -> Result<(), PayloadError> {
+fn make_parallel_loops(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    payload_name: &str,
+) -> Result<(), PayloadError> {
     if !std::path::Path::new(OPENMP_RUNTIME).exists() {
         return Err(PayloadError {
             message: format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
@@ -124,21 +142,37 @@ fn make_parallel_loops(context: &melior::Context, module: &mut melior::ir::Modul
     }
     match apply_script(context, module, PARALLEL_SCRIPT) {
         Ok(_) => Ok(()),
-        Err(ApplyError::BadScript(messages, what)) => Err(PayloadError { message: what, diagnostics: messages, internal: true }),
-        Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => {
-            Err(PayloadError { message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"), diagnostics: messages, internal: true })
-        }
+        Err(ApplyError::BadScript(messages, what)) => Err(PayloadError {
+            message: what,
+            diagnostics: messages,
+            internal: true,
+        }),
+        Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => Err(PayloadError {
+            message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"),
+            diagnostics: messages,
+            internal: true,
+        }),
     }
 }
 
 /// Whether any `scf.forall` in `op` is marked `sched.parallel`.
 fn has_parallel_loops(op: OpView<'_>) -> bool {
-    (op.name() == "scf.forall" && op.attribute_text("sched.parallel").is_some()) || op.children().into_iter().any(has_parallel_loops)
+    (op.name() == "scf.forall" && op.attribute_text("sched.parallel").is_some())
+        || op.children().into_iter().any(has_parallel_loops)
 }
 
 fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> PayloadError {
-    let diagnostic = MlirMessage { severity: "error", location: op.location(), message: detail.into(), notes: Vec::new() };
-    PayloadError { message, diagnostics: vec![diagnostic], internal: false }
+    let diagnostic = MlirMessage {
+        severity: "error",
+        location: op.location(),
+        message: detail.into(),
+        notes: Vec::new(),
+    };
+    PayloadError {
+        message,
+        diagnostics: vec![diagnostic],
+        internal: false,
+    }
 }
 
 /// Public functions with a body: the candidates for the entry point.
@@ -146,7 +180,10 @@ fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
     root.children()
         .into_iter()
         .filter(|op| op.name() == "func.func")
-        .filter(|op| op.string_attribute("sym_visibility").is_none_or(|v| v == "public"))
+        .filter(|op| {
+            op.string_attribute("sym_visibility")
+                .is_none_or(|v| v == "public")
+        })
         .filter(|op| !op.children().is_empty())
         .map(|op| (op.string_attribute("sym_name").unwrap_or_default(), op))
         .collect()
@@ -154,45 +191,95 @@ fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
 
 /// Finds the entry function of `root` (`entry`, or the only public function)
 /// and reads its signature. Errors are located at the function.
-fn signature(root: OpView<'_>, payload_name: &str, entry: Option<&str>) -> Result<Signature, PayloadError> {
+fn signature(
+    root: OpView<'_>,
+    payload_name: &str,
+    entry: Option<&str>,
+) -> Result<Signature, PayloadError> {
     let candidates = entry_candidates(root);
     let names: Vec<String> = candidates.iter().map(|(n, _)| format!("@{n}")).collect();
     let (name, function) = match entry {
-        Some(wanted) => candidates.into_iter().find(|(n, _)| n == wanted).ok_or_else(|| {
-            PayloadError { message: format!("{payload_name}: no public function `@{wanted}` (it has: {})", list_or_none(&names)), diagnostics: Vec::new(), internal: false }
-        })?,
+        Some(wanted) => candidates
+            .into_iter()
+            .find(|(n, _)| n == wanted)
+            .ok_or_else(|| PayloadError {
+                message: format!(
+                    "{payload_name}: no public function `@{wanted}` (it has: {})",
+                    list_or_none(&names)
+                ),
+                diagnostics: Vec::new(),
+                internal: false,
+            })?,
         None => {
             if candidates.len() != 1 {
-                let why = if candidates.is_empty() { "has no public function to run".to_string() } else { format!("has {} public functions: {}; choose one with --entry NAME", candidates.len(), names.join(", ")) };
-                return Err(PayloadError { message: format!("{payload_name}: {why}"), diagnostics: Vec::new(), internal: false });
+                let why = if candidates.is_empty() {
+                    "has no public function to run".to_string()
+                } else {
+                    format!(
+                        "has {} public functions: {}; choose one with --entry NAME",
+                        candidates.len(),
+                        names.join(", ")
+                    )
+                };
+                return Err(PayloadError {
+                    message: format!("{payload_name}: {why}"),
+                    diagnostics: Vec::new(),
+                    internal: false,
+                });
             }
             candidates.into_iter().next().expect("exactly one")
         }
     };
-    let (inputs, results) = function.function_types().ok_or_else(|| PayloadError::internal(format!("@{name} has no readable function type")))?;
+    let (inputs, results) = function
+        .function_types()
+        .ok_or_else(|| PayloadError::internal(format!("@{name} has no readable function type")))?;
     let parse = |types: Vec<String>, what: &str| -> Result<Vec<TensorType>, PayloadError> {
         types
             .iter()
             .enumerate()
-            .map(|(i, text)| parse_tensor_type(text).map_err(|why| located(format!("{payload_name}: cannot run @{name}"), function, format!("{what} {i} of @{name}: {why}"))))
+            .map(|(i, text)| {
+                parse_tensor_type(text).map_err(|why| {
+                    located(
+                        format!("{payload_name}: cannot run @{name}"),
+                        function,
+                        format!("{what} {i} of @{name}: {why}"),
+                    )
+                })
+            })
             .collect()
     };
     let inputs = parse(inputs, "argument")?;
     let results = parse(results, "result")?;
     if results.is_empty() {
-        return Err(located(format!("{payload_name}: cannot run @{name}"), function, format!("@{name} returns nothing; `run` compares and saves the returned tensors")));
+        return Err(located(
+            format!("{payload_name}: cannot run @{name}"),
+            function,
+            format!("@{name} returns nothing; `run` compares and saves the returned tensors"),
+        ));
     }
-    Ok(Signature { name, inputs, results })
+    Ok(Signature {
+        name,
+        inputs,
+        results,
+    })
 }
 
 fn list_or_none(names: &[String]) -> String {
-    if names.is_empty() { "none".into() } else { names.join(", ") }
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 impl Program {
     /// Compiles payload text. `entry` names the function to call (default: the
     /// only public one).
-    pub fn compile(payload_name: &str, text: &str, entry: Option<&str>) -> Result<Self, PayloadError> {
+    pub fn compile(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+    ) -> Result<Self, PayloadError> {
         let context = new_context();
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
@@ -219,9 +306,18 @@ impl Program {
 
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
-        let libraries: &[&str] = if parallel { &[C_RUNNER_UTILS, OPENMP_RUNTIME] } else { &[C_RUNNER_UTILS] };
-        let (engine, messages) = capture_diagnostics(&context, || JitEngine::new(&module, 3, libraries));
-        let engine = engine.ok_or_else(|| PayloadError { message: format!("{payload_name}: the JIT could not compile the lowered module"), diagnostics: messages, internal: true })?;
+        let libraries: &[&str] = if parallel {
+            &[C_RUNNER_UTILS, OPENMP_RUNTIME]
+        } else {
+            &[C_RUNNER_UTILS]
+        };
+        let (engine, messages) =
+            capture_diagnostics(&context, || JitEngine::new(&module, 3, libraries));
+        let engine = engine.ok_or_else(|| PayloadError {
+            message: format!("{payload_name}: the JIT could not compile the lowered module"),
+            diagnostics: messages,
+            internal: true,
+        })?;
         if !engine.has_c_interface(&signature.name) {
             // The ORC JIT links lazily: an unresolved symbol surfaces here, and
             // LLVM prints it ("Symbols not found: ...") on stderr, not as an
@@ -232,7 +328,13 @@ impl Program {
             )));
         }
         let jit_s = start.elapsed().as_secs_f64();
-        Ok(Self { engine, signature, times: CompileTimes { lower_s, jit_s }, parallel, in_arguments })
+        Ok(Self {
+            engine,
+            signature,
+            times: CompileTimes { lower_s, jit_s },
+            parallel,
+            in_arguments,
+        })
     }
 
     /// Whether the program has OpenMP parallel loops (from `parallel` directives).
@@ -247,7 +349,10 @@ impl Program {
         if !self.parallel {
             return Err("the program has no parallel loops (the schedule marks none `parallel`), so a thread count does not apply".into());
         }
-        let threads = i32::try_from(threads).ok().filter(|&t| t > 0).ok_or_else(|| format!("{threads} is not a valid thread count"))?;
+        let threads = i32::try_from(threads)
+            .ok()
+            .filter(|&t| t > 0)
+            .ok_or_else(|| format!("{threads} is not a valid thread count"))?;
         self.engine.set_openmp_threads(threads)
     }
 
@@ -256,7 +361,10 @@ impl Program {
         if !self.parallel {
             return None;
         }
-        self.engine.openmp_max_threads().ok().and_then(|t| usize::try_from(t).ok())
+        self.engine
+            .openmp_max_threads()
+            .ok()
+            .and_then(|t| usize::try_from(t).ok())
     }
 
     /// For each result, the argument it is computed in (then [`Program::call`]
@@ -267,7 +375,12 @@ impl Program {
 
     /// Zeroed result tensors of the right types, to pass to [`Program::call`].
     pub fn new_results(&self) -> Vec<Tensor> {
-        self.signature.results.iter().cloned().map(Tensor::zeros).collect()
+        self.signature
+            .results
+            .iter()
+            .cloned()
+            .map(Tensor::zeros)
+            .collect()
     }
 
     /// Calls the entry function: `results` receive the results. `inputs` may
@@ -276,12 +389,29 @@ impl Program {
     pub fn call(&self, inputs: &mut [Tensor], results: &mut [Tensor]) -> Result<(), String> {
         let types = self.signature.inputs.iter().chain(&self.signature.results);
         let tensors = inputs.iter().chain(results.iter());
-        if inputs.len() != self.signature.inputs.len() || results.len() != self.signature.results.len() || types.zip(tensors).any(|(t, x)| *t != x.ty) {
-            return Err(format!("the tensors passed do not match the signature of @{}", self.signature.name));
+        if inputs.len() != self.signature.inputs.len()
+            || results.len() != self.signature.results.len()
+            || types.zip(tensors).any(|(t, x)| *t != x.ty)
+        {
+            return Err(format!(
+                "the tensors passed do not match the signature of @{}",
+                self.signature.name
+            ));
         }
-        let out_params = results.iter_mut().zip(&self.in_arguments).filter(|(_, argument)| argument.is_none()).map(|(t, _)| t);
-        let mut args: Vec<MemrefArg<'_>> =
-            inputs.iter_mut().chain(out_params).map(|t| MemrefArg { element_bytes: t.ty.element.bytes(), shape: &t.ty.shape, buffer: &mut t.buffer }).collect();
+        let out_params = results
+            .iter_mut()
+            .zip(&self.in_arguments)
+            .filter(|(_, argument)| argument.is_none())
+            .map(|(t, _)| t);
+        let mut args: Vec<MemrefArg<'_>> = inputs
+            .iter_mut()
+            .chain(out_params)
+            .map(|t| MemrefArg {
+                element_bytes: t.ty.element.bytes(),
+                shape: &t.ty.shape,
+                buffer: &mut t.buffer,
+            })
+            .collect();
         self.engine.call(&self.signature.name, &mut args)?;
         // Each argument's buffer moves to the first result computed in it; a
         // later result computed in the same argument gets a copy.
@@ -302,33 +432,68 @@ impl Program {
 
 /// For each result of the bufferized entry function, the argument it returns
 /// (bufferization wrote the result into that argument's buffer), if any.
-fn results_in_arguments(root: OpView<'_>, signature: &Signature) -> Result<Vec<Option<usize>>, PayloadError> {
+fn results_in_arguments(
+    root: OpView<'_>,
+    signature: &Signature,
+) -> Result<Vec<Option<usize>>, PayloadError> {
     let none = vec![None; signature.results.len()];
-    let Some((_, function)) = entry_candidates(root).into_iter().find(|(name, _)| *name == signature.name) else {
-        return Err(PayloadError::internal(format!("@{} is gone after bufferization", signature.name)));
+    let Some((_, function)) = entry_candidates(root)
+        .into_iter()
+        .find(|(name, _)| *name == signature.name)
+    else {
+        return Err(PayloadError::internal(format!(
+            "@{} is gone after bufferization",
+            signature.name
+        )));
     };
-    let returns: Vec<OpView<'_>> = function.children().into_iter().filter(|op| op.name() == "func.return").collect();
+    let returns: Vec<OpView<'_>> = function
+        .children()
+        .into_iter()
+        .filter(|op| op.name() == "func.return")
+        .collect();
     // Upstream drops results only for a single return; so do we.
-    let [ret] = returns.as_slice() else { return Ok(none) };
-    let in_arguments: Vec<Option<usize>> = (0..ret.operand_count()).map(|i| ret.operand_argument_of(i, function)).collect();
-    let same_types = in_arguments.iter().enumerate().all(|(r, a)| a.is_none_or(|a| signature.inputs.get(a) == signature.results.get(r)));
+    let [ret] = returns.as_slice() else {
+        return Ok(none);
+    };
+    let in_arguments: Vec<Option<usize>> = (0..ret.operand_count())
+        .map(|i| ret.operand_argument_of(i, function))
+        .collect();
+    let same_types = in_arguments
+        .iter()
+        .enumerate()
+        .all(|(r, a)| a.is_none_or(|a| signature.inputs.get(a) == signature.results.get(r)));
     if in_arguments.len() != signature.results.len() || !same_types {
-        return Err(PayloadError::internal(format!("@{}'s bufferized results do not match its signature", signature.name)));
+        return Err(PayloadError::internal(format!(
+            "@{}'s bufferized results do not match its signature",
+            signature.name
+        )));
     }
     Ok(in_arguments)
 }
 
 /// Makes the function `name` private, or public again.
-fn set_private(context: &melior::Context, module: &mut melior::ir::Module, name: &str, private: bool) {
+fn set_private(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    name: &str,
+    private: bool,
+) {
     use melior::ir::attribute::StringAttribute;
     use melior::ir::block::BlockLike;
     use melior::ir::operation::{OperationLike, OperationMutLike};
     let mut op = module.body().first_operation_mut();
     while let Some(mut function) = op {
-        let named = function.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|a| a.value() == name);
+        let named = function
+            .attribute("sym_name")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .is_some_and(|a| a.value() == name);
         if function.name().as_string_ref().as_str() == Ok("func.func") && named {
             if private {
-                function.set_attribute("sym_visibility", StringAttribute::new(context, "private").into());
+                function.set_attribute(
+                    "sym_visibility",
+                    StringAttribute::new(context, "private").into(),
+                );
             } else {
                 let _ = function.remove_attribute("sym_visibility");
             }
@@ -351,7 +516,13 @@ mod tests {
     fn compiles_and_runs_an_elementwise_add() {
         let program = Program::compile("add.mlir", ADD, None).unwrap();
         assert_eq!(program.signature.inputs.len(), 2);
-        let mut inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64)).collect();
+        let mut inputs: Vec<Tensor> = program
+            .signature
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Tensor::random(t.clone(), i as u64))
+            .collect();
         let mut results = program.new_results();
         program.call(&mut inputs, &mut results).unwrap();
         let (a, b, r) = (inputs[0].to_f64(), inputs[1].to_f64(), results[0].to_f64());
@@ -370,17 +541,34 @@ mod tests {
     fn results_computed_in_an_argument_are_moved_out_of_it() {
         let program = Program::compile("mm.mlir", IN_PLACE, None).unwrap();
         assert_eq!(program.results_in_arguments(), &[Some(2), Some(0), Some(2)]);
-        let inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64 + 3)).collect();
+        let inputs: Vec<Tensor> = program
+            .signature
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Tensor::random(t.clone(), i as u64 + 3))
+            .collect();
         let (a, b, c) = (inputs[0].to_f64(), inputs[1].to_f64(), inputs[2].to_f64());
         for _ in 0..2 {
             let mut fresh = inputs.clone();
             let mut results = program.new_results();
             program.call(&mut fresh, &mut results).unwrap();
-            let (r0, r1, r2) = (results[0].to_f64(), results[1].to_f64(), results[2].to_f64());
+            let (r0, r1, r2) = (
+                results[0].to_f64(),
+                results[1].to_f64(),
+                results[2].to_f64(),
+            );
             for i in 0..4 {
                 for j in 0..2 {
-                    let want = c[i * 2 + j] as f32 + (0..8).map(|k| a[i * 8 + k] as f32 * b[k * 2 + j] as f32).sum::<f32>();
-                    assert!((r0[i * 2 + j] as f32 - want).abs() <= 1e-5 * (1.0 + want.abs()), "[{i}, {j}]: {} != {want}", r0[i * 2 + j]);
+                    let want = c[i * 2 + j] as f32
+                        + (0..8)
+                            .map(|k| a[i * 8 + k] as f32 * b[k * 2 + j] as f32)
+                            .sum::<f32>();
+                    assert!(
+                        (r0[i * 2 + j] as f32 - want).abs() <= 1e-5 * (1.0 + want.abs()),
+                        "[{i}, {j}]: {} != {want}",
+                        r0[i * 2 + j]
+                    );
                 }
             }
             assert_eq!(r2, r0, "the same result returned twice");
@@ -404,12 +592,24 @@ mod tests {
         }";
         let program = Program::compile("relu.mlir", relu, None).unwrap();
         assert_eq!(program.results_in_arguments(), &[Some(1)]);
-        let mut inputs: Vec<Tensor> = program.signature.inputs.iter().enumerate().map(|(i, t)| Tensor::random(t.clone(), i as u64)).collect();
+        let mut inputs: Vec<Tensor> = program
+            .signature
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Tensor::random(t.clone(), i as u64))
+            .collect();
         let x = inputs[0].to_f64();
         let mut results = program.new_results();
         program.call(&mut inputs, &mut results).unwrap();
-        assert_eq!(results[0].to_f64(), x.iter().map(|v| v.max(0.0)).collect::<Vec<_>>());
-        assert!(x.iter().any(|v| *v < 0.0), "the check needs negative inputs");
+        assert_eq!(
+            results[0].to_f64(),
+            x.iter().map(|v| v.max(0.0)).collect::<Vec<_>>()
+        );
+        assert!(
+            x.iter().any(|v| *v < 0.0),
+            "the check needs negative inputs"
+        );
         // A result in a fresh buffer stays an out-parameter.
         let add = Program::compile("add.mlir", ADD, None).unwrap();
         assert_eq!(add.results_in_arguments(), &[None]);
@@ -419,18 +619,34 @@ mod tests {
     fn entry_must_be_chosen_among_several() {
         let two = format!("{ADD}\n{}", ADD.replace("@add", "@add2"));
         let error = Program::compile("two.mlir", &two, None).err().unwrap();
-        assert_eq!(error.message, "two.mlir: has 2 public functions: @add, @add2; choose one with --entry NAME");
+        assert_eq!(
+            error.message,
+            "two.mlir: has 2 public functions: @add, @add2; choose one with --entry NAME"
+        );
         assert!(Program::compile("two.mlir", &two, Some("add2")).is_ok());
-        let error = Program::compile("two.mlir", &two, Some("mul")).err().unwrap();
-        assert_eq!(error.message, "two.mlir: no public function `@mul` (it has: @add, @add2)");
+        let error = Program::compile("two.mlir", &two, Some("mul"))
+            .err()
+            .unwrap();
+        assert_eq!(
+            error.message,
+            "two.mlir: no public function `@mul` (it has: @add, @add2)"
+        );
     }
 
     #[test]
     fn dynamic_shapes_are_a_located_error() {
-        let text = "func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n  return %a : tensor<?xf32>\n}";
+        let text =
+            "func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n  return %a : tensor<?xf32>\n}";
         let error = Program::compile("dyn.mlir", text, None).err().unwrap();
         assert_eq!(error.message, "dyn.mlir: cannot run @f");
-        assert_eq!(error.diagnostics[0].file_line_column().map(|(_, l, c)| (l, c)), Some((1, 1)));
-        assert!(error.diagnostics[0].message.contains("argument 0 of @f: `tensor<?xf32>` has a dynamic size"));
+        assert_eq!(
+            error.diagnostics[0]
+                .file_line_column()
+                .map(|(_, l, c)| (l, c)),
+            Some((1, 1))
+        );
+        assert!(error.diagnostics[0]
+            .message
+            .contains("argument 0 of @f: `tensor<?xf32>` has a dynamic size"));
     }
 }

@@ -8,7 +8,12 @@
 //! All direct C API calls live in [`ffi`].
 
 #![deny(missing_docs)]
-#![deny(clippy::print_stdout, clippy::print_stderr, clippy::todo, clippy::dbg_macro)]
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::todo,
+    clippy::dbg_macro
+)]
 
 pub mod describe;
 pub mod diagnostics;
@@ -45,7 +50,11 @@ pub struct PayloadError {
 impl PayloadError {
     /// A failure of this tool, not of the input.
     pub fn internal(message: impl Into<String>) -> Self {
-        Self { message: message.into(), diagnostics: Vec::new(), internal: true }
+        Self {
+            message: message.into(),
+            diagnostics: Vec::new(),
+            internal: true,
+        }
     }
 }
 
@@ -74,7 +83,11 @@ pub fn new_context() -> Context {
 }
 
 /// Parses payload text; `name` is used in messages.
-pub fn parse_module<'c>(context: &'c Context, name: &str, text: &str) -> Result<Module<'c>, PayloadError> {
+pub fn parse_module<'c>(
+    context: &'c Context,
+    name: &str,
+    text: &str,
+) -> Result<Module<'c>, PayloadError> {
     let (module, messages) = capture_diagnostics(context, || Module::parse(context, text));
     match module {
         Some(module) => {
@@ -82,9 +95,17 @@ pub fn parse_module<'c>(context: &'c Context, name: &str, text: &str) -> Result<
             if valid {
                 Ok(module)
             } else {
-                Err(PayloadError { message: format!("{name}: the payload does not verify"), diagnostics: messages, internal: false })
+                Err(PayloadError {
+                    message: format!("{name}: the payload does not verify"),
+                    diagnostics: messages,
+                    internal: false,
+                })
             }
         }
-        None => Err(PayloadError { message: format!("{name}: cannot parse the payload"), diagnostics: messages, internal: false }),
+        None => Err(PayloadError {
+            message: format!("{name}: cannot parse the payload"),
+            diagnostics: messages,
+            internal: false,
+        }),
     }
 }

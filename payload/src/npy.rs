@@ -13,14 +13,23 @@ pub fn read(bytes: &[u8]) -> Result<Tensor, String> {
     let major = bytes[6];
     let (header_len, header_start) = match major {
         1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
-        2 | 3 if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
+        2 | 3 if bytes.len() >= 12 => (
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+            12,
+        ),
         _ => return Err(format!("unsupported .npy format version {major}")),
     };
     let header_end = header_start + header_len;
-    let header = bytes.get(header_start..header_end).ok_or("the header is cut short")?;
+    let header = bytes
+        .get(header_start..header_end)
+        .ok_or("the header is cut short")?;
     let header = std::str::from_utf8(header).map_err(|_| "the header is not text")?;
     let descr = dict_value(header, "descr").ok_or("the header has no `descr`")?;
-    let quote = descr.chars().next().filter(|c| *c == '\'' || *c == '"').ok_or("`descr` is not a string")?;
+    let quote = descr
+        .chars()
+        .next()
+        .filter(|c| *c == '\'' || *c == '"')
+        .ok_or("`descr` is not a string")?;
     let descr = &descr[1..];
     let descr = &descr[..descr.find(quote).ok_or("`descr` is not a closed string")?];
     let element = match descr {
@@ -31,7 +40,9 @@ pub fn read(bytes: &[u8]) -> Result<Tensor, String> {
         other => return Err(format!("dtype `{other}` is not supported (use float32, float64, int32 or int64, little-endian)")),
     };
     if dict_value(header, "fortran_order").is_some_and(|v| v.starts_with("True")) {
-        return Err("Fortran-order arrays are not supported; save with np.ascontiguousarray".into());
+        return Err(
+            "Fortran-order arrays are not supported; save with np.ascontiguousarray".into(),
+        );
     }
     let shape_text = dict_value(header, "shape").ok_or("the header has no `shape`")?;
     let shape_text = shape_text.trim().trim_start_matches('(');
@@ -40,20 +51,28 @@ pub fn read(bytes: &[u8]) -> Result<Tensor, String> {
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<i64>().map_err(|_| format!("cannot read shape entry `{s}`")))
+        .map(|s| {
+            s.parse::<i64>()
+                .map_err(|_| format!("cannot read shape entry `{s}`"))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let ty = TensorType { element, shape };
     let data = &bytes[header_end..];
     let expected = ty.elements() * element.bytes();
     if data.len() != expected {
-        return Err(format!("the header says {ty} ({expected} bytes of data) but the file holds {} bytes", data.len()));
+        return Err(format!(
+            "the header says {ty} ({expected} bytes of data) but the file holds {} bytes",
+            data.len()
+        ));
     }
     Ok(Tensor::from_bytes(ty, data).expect("the length was checked"))
 }
 
 /// The text after `'key':` in a header dict, up to the end of the header.
 fn dict_value<'h>(header: &'h str, key: &str) -> Option<&'h str> {
-    let at = header.find(&format!("'{key}'")).or_else(|| header.find(&format!("\"{key}\"")))?;
+    let at = header
+        .find(&format!("'{key}'"))
+        .or_else(|| header.find(&format!("\"{key}\"")))?;
     let rest = &header[at + key.len() + 2..];
     Some(rest.trim_start().strip_prefix(':')?.trim_start())
 }
@@ -68,7 +87,13 @@ pub fn write(tensor: &Tensor) -> Vec<u8> {
     };
     let shape = match tensor.ty.shape.as_slice() {
         [one] => format!("({one},)"),
-        dims => format!("({})", dims.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
+        dims => format!(
+            "({})",
+            dims.iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
     let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
     // Pad so the data starts on a 64-byte boundary; the header ends in a newline.
@@ -91,9 +116,20 @@ mod tests {
 
     #[test]
     fn round_trips_every_type_and_rank() {
-        for element in [ElementType::F32, ElementType::F64, ElementType::I32, ElementType::I64] {
+        for element in [
+            ElementType::F32,
+            ElementType::F64,
+            ElementType::I32,
+            ElementType::I64,
+        ] {
             for shape in [vec![], vec![5], vec![2, 3], vec![2, 1, 4]] {
-                let tensor = Tensor::random(TensorType { element, shape: shape.clone() }, 3);
+                let tensor = Tensor::random(
+                    TensorType {
+                        element,
+                        shape: shape.clone(),
+                    },
+                    3,
+                );
                 let bytes = write(&tensor);
                 assert_eq!(bytes[..6], *MAGIC);
                 let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
@@ -108,7 +144,9 @@ mod tests {
     #[test]
     fn reads_what_numpy_writes() {
         // np.save of np.arange(6, dtype=np.float32).reshape(2, 3), header as numpy 1.x writes it.
-        let mut bytes = b"\x93NUMPY\x01\x00v\x00{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }".to_vec();
+        let mut bytes =
+            b"\x93NUMPY\x01\x00v\x00{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"
+                .to_vec();
         bytes.resize(10 + 118 - 1, b' ');
         bytes.push(b'\n');
         for i in 0..6 {
@@ -122,17 +160,30 @@ mod tests {
     #[test]
     fn rejects_bad_files_with_a_reason() {
         assert!(read(b"hello").unwrap_err().contains("not a .npy"));
-        let tensor = Tensor::random(TensorType { element: ElementType::F32, shape: vec![4] }, 1);
+        let tensor = Tensor::random(
+            TensorType {
+                element: ElementType::F32,
+                shape: vec![4],
+            },
+            1,
+        );
         let mut bytes = write(&tensor);
         bytes.pop();
         assert!(read(&bytes).unwrap_err().contains("holds 15 bytes"));
         let edit = |from: &str, to: &str| {
             let mut bytes = write(&tensor);
-            let at = bytes.windows(from.len()).position(|w| w == from.as_bytes()).unwrap();
+            let at = bytes
+                .windows(from.len())
+                .position(|w| w == from.as_bytes())
+                .unwrap();
             bytes[at..at + to.len()].copy_from_slice(to.as_bytes());
             bytes
         };
-        assert!(read(&edit("<f4", "<f2")).unwrap_err().contains("`<f2` is not supported"));
-        assert!(read(&edit("False", "True ")).unwrap_err().contains("Fortran"));
+        assert!(read(&edit("<f4", "<f2"))
+            .unwrap_err()
+            .contains("`<f2` is not supported"));
+        assert!(read(&edit("False", "True "))
+            .unwrap_err()
+            .contains("Fortran"));
     }
 }

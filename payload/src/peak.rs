@@ -30,7 +30,9 @@ fn kernel(lanes: usize) -> String {
     for u in 0..UNROLL {
         for (c, value) in current.iter_mut().enumerate() {
             let next = format!("%f{u}_{c}");
-            body.push_str(&format!("      {next} = vector.fma {value}, %mul, %add : {vector}\n"));
+            body.push_str(&format!(
+                "      {next} = vector.fma {value}, %mul, %add : {vector}\n"
+            ));
             *value = next;
         }
     }
@@ -76,25 +78,38 @@ pub struct PeakKernel {
 impl PeakKernel {
     /// JIT-compiles the kernel for `lanes`.
     pub fn compile(lanes: usize) -> Result<Self, PayloadError> {
-        Ok(PeakKernel { program: Program::compile("fma_peak.mlir", &kernel(lanes), None)?, lanes })
+        Ok(PeakKernel {
+            program: Program::compile("fma_peak.mlir", &kernel(lanes), None)?,
+            lanes,
+        })
     }
 
     /// GFLOP/s at the median of `calls` timed calls (at least one), after one warm-up call.
     pub fn gflops(&self, calls: usize) -> Result<f64, PayloadError> {
         let lanes = self.lanes;
-        let mut inputs = vec![Tensor::random(TensorType { element: ElementType::F32, shape: vec![lanes as i64] }, 1)];
+        let mut inputs = vec![Tensor::random(
+            TensorType {
+                element: ElementType::F32,
+                shape: vec![lanes as i64],
+            },
+            1,
+        )];
         let mut results = self.program.new_results();
         let flops = (ITERATIONS as usize * UNROLL * CHAINS * lanes * 2) as f64;
         let mut seconds = Vec::new();
         for call in 0..=calls.max(1) {
             let start = Instant::now();
-            self.program.call(&mut inputs, &mut results).map_err(PayloadError::internal)?;
+            self.program
+                .call(&mut inputs, &mut results)
+                .map_err(PayloadError::internal)?;
             if call > 0 {
                 seconds.push(start.elapsed().as_secs_f64());
             }
         }
         if results[0].to_f64().iter().any(|v| !v.is_finite()) {
-            return Err(PayloadError::internal("the peak kernel produced a non-finite value"));
+            return Err(PayloadError::internal(
+                "the peak kernel produced a non-finite value",
+            ));
         }
         seconds.sort_by(f64::total_cmp);
         Ok(flops / seconds[seconds.len() / 2] / 1e9)
@@ -115,7 +130,13 @@ fn timed_kernels(calls: usize) -> Result<Vec<(PeakKernel, f64)>, PayloadError> {
 
 /// The peak: the best of the 16- and 8-lane kernels, both returned.
 pub fn measure_peak(calls: usize) -> Result<(f64, Vec<PeakMeasure>), PayloadError> {
-    let measures: Vec<PeakMeasure> = timed_kernels(calls)?.into_iter().map(|(kernel, gflops)| PeakMeasure { lanes: kernel.lanes, gflops }).collect();
+    let measures: Vec<PeakMeasure> = timed_kernels(calls)?
+        .into_iter()
+        .map(|(kernel, gflops)| PeakMeasure {
+            lanes: kernel.lanes,
+            gflops,
+        })
+        .collect();
     let best = measures.iter().map(|m| m.gflops).fold(0.0, f64::max);
     Ok((best, measures))
 }
@@ -124,7 +145,10 @@ pub fn measure_peak(calls: usize) -> Result<(f64, Vec<PeakMeasure>), PayloadErro
 /// compiled, for measuring the peak again and again.
 pub fn fastest_kernel(calls: usize) -> Result<PeakKernel, PayloadError> {
     let kernels = timed_kernels(calls)?;
-    let fastest = kernels.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).expect("two kernels");
+    let fastest = kernels
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("two kernels");
     Ok(fastest.0)
 }
 
@@ -135,7 +159,13 @@ mod tests {
     #[test]
     fn the_kernel_compiles_runs_and_stays_finite() {
         let program = Program::compile("fma_peak.mlir", &kernel(8), None).unwrap();
-        let mut inputs = vec![Tensor::random(TensorType { element: ElementType::F32, shape: vec![8] }, 1)];
+        let mut inputs = vec![Tensor::random(
+            TensorType {
+                element: ElementType::F32,
+                shape: vec![8],
+            },
+            1,
+        )];
         let mut results = program.new_results();
         program.call(&mut inputs, &mut results).unwrap();
         // Each chain converges to the fixed point of x*0.999 + 0.001, which is 1; 12 chains sum to 12.

@@ -10,9 +10,14 @@
 
 use crate::tensor::ElementType;
 use crate::PayloadError;
-use melior::ir::attribute::{ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute};
+use melior::ir::attribute::{
+    ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute,
+    IntegerAttribute,
+};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult};
+use melior::ir::operation::{
+    OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult,
+};
 use melior::ir::{Attribute, Identifier, Module, RegionLike, Value, ValueLike};
 use melior::Context;
 
@@ -42,33 +47,42 @@ struct Region {
 pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize, PayloadError> {
     let mut helpers = Vec::new();
     let mut failure = None;
-    module.as_operation_mut().walk_mut(WalkOrder::PreOrder, |mut op| {
-        if op.name().as_string_ref().as_str() != Ok("scf.forall") {
-            return WalkResult::Advance;
-        }
-        let names: Vec<String> = op
-            .attributes()
-            .filter_map(|(name, _)| name.as_string_ref().as_str().ok().filter(|n| n.starts_with(ANNOTATION)).map(str::to_string))
-            .collect();
-        for name in names {
-            let outcome = read_region(&op, &name).and_then(|region| {
-                let upper = upper_bounds(&op)?;
-                let memref = function_argument(&op, region.argument)?;
-                let symbol = format!("__sched_prefetch_{}", helpers.len());
-                let helper = helper_text(&region, &upper, &memref.r#type().to_string(), &symbol)?;
-                insert_call(context, &mut op, memref, upper.len(), &symbol)?;
-                Ok(helper)
-            });
-            match outcome {
-                Ok(helper) => helpers.push(helper),
-                Err(why) => {
-                    failure = Some(format!("cannot insert the prefetch `{name}`: {why}"));
-                    return WalkResult::Interrupt;
+    module
+        .as_operation_mut()
+        .walk_mut(WalkOrder::PreOrder, |mut op| {
+            if op.name().as_string_ref().as_str() != Ok("scf.forall") {
+                return WalkResult::Advance;
+            }
+            let names: Vec<String> = op
+                .attributes()
+                .filter_map(|(name, _)| {
+                    name.as_string_ref()
+                        .as_str()
+                        .ok()
+                        .filter(|n| n.starts_with(ANNOTATION))
+                        .map(str::to_string)
+                })
+                .collect();
+            for name in names {
+                let outcome = read_region(&op, &name).and_then(|region| {
+                    let upper = upper_bounds(&op)?;
+                    let memref = function_argument(&op, region.argument)?;
+                    let symbol = format!("__sched_prefetch_{}", helpers.len());
+                    let helper =
+                        helper_text(&region, &upper, &memref.r#type().to_string(), &symbol)?;
+                    insert_call(context, &mut op, memref, upper.len(), &symbol)?;
+                    Ok(helper)
+                });
+                match outcome {
+                    Ok(helper) => helpers.push(helper),
+                    Err(why) => {
+                        failure = Some(format!("cannot insert the prefetch `{name}`: {why}"));
+                        return WalkResult::Interrupt;
+                    }
                 }
             }
-        }
-        WalkResult::Advance
-    });
+            WalkResult::Advance
+        });
     if let Some(why) = failure {
         return Err(PayloadError::internal(why));
     }
@@ -76,7 +90,9 @@ pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize
         return Ok(0);
     }
     let text = helpers.join("\n");
-    let parsed = Module::parse(context, &text).ok_or_else(|| PayloadError::internal(format!("the prefetch functions do not parse:\n{text}")))?;
+    let parsed = Module::parse(context, &text).ok_or_else(|| {
+        PayloadError::internal(format!("the prefetch functions do not parse:\n{text}"))
+    })?;
     let mut next = parsed.body().first_operation();
     while let Some(function) = next {
         module.body().append_operation((*function).clone());
@@ -86,41 +102,87 @@ pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize
 }
 
 fn read_region(op: &OperationRefMut, name: &str) -> Result<Region, String> {
-    let dictionary = op.attribute(name).ok().and_then(|a| DictionaryAttribute::try_from(a).ok()).ok_or("not a dictionary")?;
-    let argument = dictionary.element_by_name("argument").and_then(|a| IntegerAttribute::try_from(a).ok()).ok_or("no integer `argument`")?.value();
-    let offsets = dictionary.element_by_name("offsets").and_then(|a| ArrayAttribute::try_from(a).ok()).ok_or("no array `offsets`")?;
-    let offsets = (0..offsets.len()).map(|i| offsets.element(i).map(|map| map.to_string()).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
+    let dictionary = op
+        .attribute(name)
+        .ok()
+        .and_then(|a| DictionaryAttribute::try_from(a).ok())
+        .ok_or("not a dictionary")?;
+    let argument = dictionary
+        .element_by_name("argument")
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .ok_or("no integer `argument`")?
+        .value();
+    let offsets = dictionary
+        .element_by_name("offsets")
+        .and_then(|a| ArrayAttribute::try_from(a).ok())
+        .ok_or("no array `offsets`")?;
+    let offsets = (0..offsets.len())
+        .map(|i| {
+            offsets
+                .element(i)
+                .map(|map| map.to_string())
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let sizes = i64_array(dictionary.element_by_name("sizes"), "sizes")?;
     let shifts = i64_array(dictionary.element_by_name("shifts"), "shifts")?;
-    if offsets.len() != sizes.len() || shifts.len() != sizes.len() || sizes.iter().any(|&s| s < 1) || argument < 0 {
+    if offsets.len() != sizes.len()
+        || shifts.len() != sizes.len()
+        || sizes.iter().any(|&s| s < 1)
+        || argument < 0
+    {
         return Err("its offsets, sizes and shifts do not describe a region".into());
     }
-    Ok(Region { argument: argument as usize, offsets, sizes, shifts })
+    Ok(Region {
+        argument: argument as usize,
+        offsets,
+        sizes,
+        shifts,
+    })
 }
 
 /// The elements of a `array<i64: ...>` attribute named `what`.
 fn i64_array(attribute: Option<Attribute>, what: &str) -> Result<Vec<i64>, String> {
-    let values = attribute.and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()).ok_or(format!("no i64 array `{what}`"))?;
-    (0..values.len()).map(|i| values.element(i).map_err(|e| e.to_string())).collect()
+    let values = attribute
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+        .ok_or(format!("no i64 array `{what}`"))?;
+    (0..values.len())
+        .map(|i| values.element(i).map_err(|e| e.to_string()))
+        .collect()
 }
 
 /// The forall's static bounds, checked normalized (zero lower bounds, unit steps).
 fn upper_bounds(op: &OperationRefMut) -> Result<Vec<i64>, String> {
     let array = |name: &str| i64_array(op.attribute(name).ok(), name);
-    let (lower, upper, step) = (array("staticLowerBound")?, array("staticUpperBound")?, array("staticStep")?);
-    if lower.iter().any(|&l| l != 0) || step.iter().any(|&s| s != 1) || upper.iter().any(|&u| u < 1) {
+    let (lower, upper, step) = (
+        array("staticLowerBound")?,
+        array("staticUpperBound")?,
+        array("staticStep")?,
+    );
+    if lower.iter().any(|&l| l != 0) || step.iter().any(|&s| s != 1) || upper.iter().any(|&u| u < 1)
+    {
         return Err(format!("the forall is not normalized with static bounds (lower {lower:?}, upper {upper:?}, step {step:?})"));
     }
     Ok(upper)
 }
 
 /// Argument `index` of the function around `op`.
-fn function_argument<'c, 'a>(op: &OperationRefMut<'c, 'a>, index: usize) -> Result<Value<'c, 'a>, String> {
+fn function_argument<'c, 'a>(
+    op: &OperationRefMut<'c, 'a>,
+    index: usize,
+) -> Result<Value<'c, 'a>, String> {
     let mut parent = op.parent_operation();
     while let Some(candidate) = parent {
         if candidate.name().as_string_ref().as_str() == Ok("func.func") {
-            let entry = candidate.region(0).ok().and_then(|r| r.first_block()).ok_or("the function has no body")?;
-            return entry.argument(index).map(Into::into).map_err(|_| format!("the function has no argument {index}"));
+            let entry = candidate
+                .region(0)
+                .ok()
+                .and_then(|r| r.first_block())
+                .ok_or("the function has no body")?;
+            return entry
+                .argument(index)
+                .map(Into::into)
+                .map_err(|_| format!("the function has no argument {index}"));
         }
         parent = candidate.parent_operation();
     }
@@ -142,7 +204,14 @@ fn line_offsets(sizes: &[i64], line: i64) -> Vec<Vec<i64>> {
         } else {
             (0..size).collect()
         };
-        offsets = offsets.iter().flat_map(|prefix| along.iter().map(move |&a| [prefix.as_slice(), &[a]].concat())).collect();
+        offsets = offsets
+            .iter()
+            .flat_map(|prefix| {
+                along
+                    .iter()
+                    .map(move |&a| [prefix.as_slice(), &[a]].concat())
+            })
+            .collect();
     }
     offsets
 }
@@ -151,7 +220,9 @@ fn line_offsets(sizes: &[i64], line: i64) -> Vec<Vec<i64>> {
 /// when one dimension alone moves (by `shift` < its size), the slab at its
 /// far end; otherwise the whole region.
 fn new_part(region: &Region) -> (Vec<i64>, Vec<i64>) {
-    let moving: Vec<usize> = (0..region.sizes.len()).filter(|&r| region.shifts[r] != 0).collect();
+    let moving: Vec<usize> = (0..region.sizes.len())
+        .filter(|&r| region.shifts[r] != 0)
+        .collect();
     let mut start = vec![0; region.sizes.len()];
     let mut sizes = region.sizes.clone();
     if let [r] = moving.as_slice() {
@@ -169,16 +240,40 @@ fn new_part(region: &Region) -> (Vec<i64>, Vec<i64>) {
 /// The text of the private function `symbol` that prefetches `region` of the
 /// `memref` (the type, printed) for the iteration after the one its index
 /// arguments name; `upper` are the forall's trip counts.
-fn helper_text(region: &Region, upper: &[i64], memref: &str, symbol: &str) -> Result<String, String> {
-    let element = memref.rsplit('x').next().map(|e| e.trim_end_matches('>')).and_then(ElementType::from_mlir);
-    let element_bytes = element.ok_or(format!("argument {} is a `{memref}`, not a memref of a type `run` passes", region.argument))?.bytes() as i64;
+fn helper_text(
+    region: &Region,
+    upper: &[i64],
+    memref: &str,
+    symbol: &str,
+) -> Result<String, String> {
+    let element = memref
+        .rsplit('x')
+        .next()
+        .map(|e| e.trim_end_matches('>'))
+        .and_then(ElementType::from_mlir);
+    let element_bytes = element
+        .ok_or(format!(
+            "argument {} is a `{memref}`, not a memref of a type `run` passes",
+            region.argument
+        ))?
+        .bytes() as i64;
     let line = (LINE_BYTES / element_bytes).max(1);
     let variables = upper.len();
     // Each offset map takes the forall's variables (the planner left out those
     // of one iteration, which cleanups fold away).
-    let inputs = |map: &str| map.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(list, _)| list.split(',').filter(|v| !v.trim().is_empty()).count());
-    if let Some(map) = region.offsets.iter().find(|map| inputs(map) != Some(variables)) {
-        return Err(format!("the offset map `{map}` does not take the forall's {variables} induction variable(s)"));
+    let inputs = |map: &str| {
+        map.split_once('(')
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(list, _)| list.split(',').filter(|v| !v.trim().is_empty()).count())
+    };
+    if let Some(map) = region
+        .offsets
+        .iter()
+        .find(|map| inputs(map) != Some(variables))
+    {
+        return Err(format!(
+            "the offset map `{map}` does not take the forall's {variables} induction variable(s)"
+        ));
     }
     let ivs: Vec<String> = (0..variables).map(|k| format!("%i{k}")).collect();
     let mut next_ivs = ivs.clone();
@@ -186,52 +281,90 @@ fn helper_text(region: &Region, upper: &[i64], memref: &str, symbol: &str) -> Re
     let (start, sizes) = new_part(region);
     let lines = line_offsets(&sizes, line);
     if lines.len() > MAX_LINES {
-        return Err(format!("{} cache lines per iteration is more than the {MAX_LINES} prefetched at most", lines.len()));
+        return Err(format!(
+            "{} cache lines per iteration is more than the {MAX_LINES} prefetched at most",
+            lines.len()
+        ));
     }
     let mut body = String::new();
-    body.push_str(&format!("  %one = arith.constant 1 : index
+    body.push_str(&format!(
+        "  %one = arith.constant 1 : index
   %end = arith.constant {} : index
-", upper[variables - 1]));
-    body.push_str(&format!("  %next = arith.addi {}, %one : index
+",
+        upper[variables - 1]
+    ));
+    body.push_str(&format!(
+        "  %next = arith.addi {}, %one : index
   %more = arith.cmpi ult, %next, %end : index
   scf.if %more {{
-", ivs[variables - 1]));
+",
+        ivs[variables - 1]
+    ));
     for (r, map) in region.offsets.iter().enumerate() {
-        body.push_str(&format!("    %o{r} = affine.apply {map}({})
-", next_ivs.join(", ")));
+        body.push_str(&format!(
+            "    %o{r} = affine.apply {map}({})
+",
+            next_ivs.join(", ")
+        ));
     }
     // Straight-line code: each prefetch's address is the region's start plus a
     // constant, one instruction once compiled.
-    let mut constants: Vec<i64> = lines.iter().flat_map(|line| line.iter().zip(&start).map(|(a, s)| a + s)).collect();
+    let mut constants: Vec<i64> = lines
+        .iter()
+        .flat_map(|line| line.iter().zip(&start).map(|(a, s)| a + s))
+        .collect();
     constants.sort_unstable();
     constants.dedup();
     for c in &constants {
-        body.push_str(&format!("    %k{c} = arith.constant {c} : index
-"));
+        body.push_str(&format!(
+            "    %k{c} = arith.constant {c} : index
+"
+        ));
     }
     for (n, offsets) in lines.iter().enumerate() {
         let mut indices = Vec::new();
         for (r, a) in offsets.iter().enumerate() {
-            body.push_str(&format!("    %x{n}_{r} = arith.addi %o{r}, %k{} : index
-", a + start[r]));
+            body.push_str(&format!(
+                "    %x{n}_{r} = arith.addi %o{r}, %k{} : index
+",
+                a + start[r]
+            ));
             indices.push(format!("%x{n}_{r}"));
         }
-        body.push_str(&format!("    memref.prefetch %m[{}], read, locality<3>, data : {memref}
-", indices.join(", ")));
+        body.push_str(&format!(
+            "    memref.prefetch %m[{}], read, locality<3>, data : {memref}
+",
+            indices.join(", ")
+        ));
     }
-    body.push_str("  }
+    body.push_str(
+        "  }
   return
-");
+",
+    );
     let parameters: Vec<String> = ivs.iter().map(|v| format!("{v}: index")).collect();
-    Ok(format!("func.func private @{symbol}(%m: {memref}, {}) {{
+    Ok(format!(
+        "func.func private @{symbol}(%m: {memref}, {}) {{
 {body}}}
-", parameters.join(", ")))
+",
+        parameters.join(", ")
+    ))
 }
 
 /// Calls `symbol` with `memref` and the forall's `variables` induction
 /// variables, first thing in the forall's body.
-fn insert_call<'c, 'a>(context: &Context, op: &mut OperationRefMut<'c, 'a>, memref: Value<'c, 'a>, variables: usize, symbol: &str) -> Result<(), String> {
-    let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the forall has no body")?;
+fn insert_call<'c, 'a>(
+    context: &Context,
+    op: &mut OperationRefMut<'c, 'a>,
+    memref: Value<'c, 'a>,
+    variables: usize,
+    symbol: &str,
+) -> Result<(), String> {
+    let body = op
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or("the forall has no body")?;
     if body.argument_count() < variables {
         return Err("the forall has fewer induction variables than bounds".into());
     }
@@ -240,7 +373,10 @@ fn insert_call<'c, 'a>(context: &Context, op: &mut OperationRefMut<'c, 'a>, memr
         operands.push(body.argument(k).map_err(|e| e.to_string())?.into());
     }
     let call = OperationBuilder::new("func.call", op.location())
-        .add_attributes(&[(Identifier::new(context, "callee"), FlatSymbolRefAttribute::new(context, symbol).into())])
+        .add_attributes(&[(
+            Identifier::new(context, "callee"),
+            FlatSymbolRefAttribute::new(context, symbol).into(),
+        )])
         .add_operands(&operands)
         .build()
         .map_err(|e| e.to_string())?;
@@ -273,7 +409,10 @@ mod tests {
         // The call comes first in the body, with the argument and the variable.
         let body = &text[text.find("scf.forall").unwrap()..];
         let first = body.lines().nth(1).unwrap().trim();
-        assert!(first.starts_with("func.call @__sched_prefetch_0(%arg0, %arg2)"), "{text}");
+        assert!(
+            first.starts_with("func.call @__sched_prefetch_0(%arg0, %arg2)"),
+            "{text}"
+        );
         // The next tile's rows 8 (i + 1) + [0, 10), of which the current tile
         // already read the first two: 8 new rows, of 40 columns in lines of 16
         // elements (0, 16, 32, and the last one, 39), for i + 1 < 4.
@@ -293,10 +432,27 @@ mod tests {
 
     #[test]
     fn lines_cover_the_region() {
-        assert_eq!(line_offsets(&[2, 40], 16), vec![vec![0, 0], vec![0, 16], vec![0, 32], vec![0, 39], vec![1, 0], vec![1, 16], vec![1, 32], vec![1, 39]]);
+        assert_eq!(
+            line_offsets(&[2, 40], 16),
+            vec![
+                vec![0, 0],
+                vec![0, 16],
+                vec![0, 32],
+                vec![0, 39],
+                vec![1, 0],
+                vec![1, 16],
+                vec![1, 32],
+                vec![1, 39]
+            ]
+        );
         assert_eq!(line_offsets(&[32], 16), vec![vec![0], vec![16]]);
         // Only the slab the region moves into is new; two moving dimensions leave it whole.
-        let region = |shifts: Vec<i64>| Region { argument: 0, offsets: vec![String::new(); 2], sizes: vec![10, 40], shifts };
+        let region = |shifts: Vec<i64>| Region {
+            argument: 0,
+            offsets: vec![String::new(); 2],
+            sizes: vec![10, 40],
+            shifts,
+        };
         assert_eq!(new_part(&region(vec![8, 0])), (vec![2, 0], vec![8, 40]));
         assert_eq!(new_part(&region(vec![12, 0])), (vec![0, 0], vec![10, 40]));
         assert_eq!(new_part(&region(vec![8, 16])), (vec![0, 0], vec![10, 40]));
@@ -308,6 +464,9 @@ mod tests {
         let text = ANNOTATED.replace("sizes = array<i64: 10, 40>", "sizes = array<i64: 10>");
         let mut module = parse_module(&context, "t.mlir", &text).unwrap();
         let error = insert_prefetches(&context, &mut module).unwrap_err();
-        assert!(error.internal && error.message.contains("do not describe a region"), "{error:?}");
+        assert!(
+            error.internal && error.message.contains("do not describe a region"),
+            "{error:?}"
+        );
     }
 }

@@ -124,10 +124,16 @@ impl Tensor {
             z ^= z >> 31;
             let unit = (z >> 11) as f64 / (1u64 << 53) as f64;
             match element {
-                ElementType::F32 => chunk.copy_from_slice(&((unit * 2.0 - 1.0) as f32).to_le_bytes()),
+                ElementType::F32 => {
+                    chunk.copy_from_slice(&((unit * 2.0 - 1.0) as f32).to_le_bytes())
+                }
                 ElementType::F64 => chunk.copy_from_slice(&(unit * 2.0 - 1.0).to_le_bytes()),
-                ElementType::I32 => chunk.copy_from_slice(&((unit * 16.0) as i32 - 8).to_le_bytes()),
-                ElementType::I64 => chunk.copy_from_slice(&((unit * 16.0) as i64 - 8).to_le_bytes()),
+                ElementType::I32 => {
+                    chunk.copy_from_slice(&((unit * 16.0) as i32 - 8).to_le_bytes())
+                }
+                ElementType::I64 => {
+                    chunk.copy_from_slice(&((unit * 16.0) as i64 - 8).to_le_bytes())
+                }
             }
         }
         tensor
@@ -152,20 +158,33 @@ impl Tensor {
 /// Parses a ranked tensor type as MLIR prints it (`tensor<4x8xf32>`).
 /// `Err` says why it cannot be passed (dynamic size, element type, encoding).
 pub fn parse_tensor_type(text: &str) -> Result<TensorType, String> {
-    let Some(inner) = text.strip_prefix("tensor<").and_then(|t| t.strip_suffix('>')) else {
+    let Some(inner) = text
+        .strip_prefix("tensor<")
+        .and_then(|t| t.strip_suffix('>'))
+    else {
         return Err(format!("`{text}` is not a ranked tensor type"));
     };
     if inner.contains(',') {
-        return Err(format!("`{text}` has an encoding; only plain dense tensors can be passed"));
+        return Err(format!(
+            "`{text}` has an encoding; only plain dense tensors can be passed"
+        ));
     }
     let mut parts: Vec<&str> = inner.split('x').collect();
     let element_text = parts.pop().unwrap_or_default();
-    let element = ElementType::from_mlir(element_text).ok_or_else(|| format!("`{text}`: element type `{element_text}` is not supported (use f32, f64, i32 or i64)"))?;
+    let element = ElementType::from_mlir(element_text).ok_or_else(|| {
+        format!(
+            "`{text}`: element type `{element_text}` is not supported (use f32, f64, i32 or i64)"
+        )
+    })?;
     let mut shape = Vec::new();
     for part in parts {
         match part.parse::<i64>() {
             Ok(size) => shape.push(size),
-            Err(_) if part == "?" => return Err(format!("`{text}` has a dynamic size; `run` needs static shapes")),
+            Err(_) if part == "?" => {
+                return Err(format!(
+                    "`{text}` has a dynamic size; `run` needs static shapes"
+                ))
+            }
             Err(_) => return Err(format!("`{text}`: cannot read dimension `{part}`")),
         }
     }
@@ -178,16 +197,37 @@ mod tests {
 
     #[test]
     fn tensor_types_parse() {
-        assert_eq!(parse_tensor_type("tensor<4x8xf32>").unwrap(), TensorType { element: ElementType::F32, shape: vec![4, 8] });
-        assert_eq!(parse_tensor_type("tensor<i64>").unwrap(), TensorType { element: ElementType::I64, shape: vec![] });
-        assert!(parse_tensor_type("tensor<?x8xf32>").unwrap_err().contains("dynamic"));
-        assert!(parse_tensor_type("tensor<4xbf16>").unwrap_err().contains("bf16"));
-        assert!(parse_tensor_type("memref<4xf32>").unwrap_err().contains("not a ranked tensor"));
+        assert_eq!(
+            parse_tensor_type("tensor<4x8xf32>").unwrap(),
+            TensorType {
+                element: ElementType::F32,
+                shape: vec![4, 8]
+            }
+        );
+        assert_eq!(
+            parse_tensor_type("tensor<i64>").unwrap(),
+            TensorType {
+                element: ElementType::I64,
+                shape: vec![]
+            }
+        );
+        assert!(parse_tensor_type("tensor<?x8xf32>")
+            .unwrap_err()
+            .contains("dynamic"));
+        assert!(parse_tensor_type("tensor<4xbf16>")
+            .unwrap_err()
+            .contains("bf16"));
+        assert!(parse_tensor_type("memref<4xf32>")
+            .unwrap_err()
+            .contains("not a ranked tensor"));
     }
 
     #[test]
     fn random_is_deterministic_and_in_range() {
-        let ty = TensorType { element: ElementType::F32, shape: vec![3, 5] };
+        let ty = TensorType {
+            element: ElementType::F32,
+            shape: vec![3, 5],
+        };
         let a = Tensor::random(ty.clone(), 7).to_f64();
         assert_eq!(a, Tensor::random(ty.clone(), 7).to_f64());
         assert_ne!(a, Tensor::random(ty, 8).to_f64());

@@ -1,12 +1,12 @@
 //! Applies a rendered transform script to a payload module in-process, with
 //! `mlirTransformApplyNamedSequence`, capturing every diagnostic MLIR emits.
 
+use crate::diagnostics::{capture_diagnostics, MlirMessage};
 use crate::ffi;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::Context;
-use crate::diagnostics::{capture_diagnostics, MlirMessage};
 
 /// Why applying a script failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,10 +24,18 @@ pub const ENTRY: &str = "__transform_main";
 
 /// Applies `script` (a transform module as text) to `payload`. On success,
 /// the payload has been transformed in place and verified.
-pub fn apply_script(context: &Context, payload: &mut Module, script: &str) -> Result<Vec<MlirMessage>, ApplyError> {
-    let (transform_module, messages) = capture_diagnostics(context, || Module::parse(context, script));
+pub fn apply_script(
+    context: &Context,
+    payload: &mut Module,
+    script: &str,
+) -> Result<Vec<MlirMessage>, ApplyError> {
+    let (transform_module, messages) =
+        capture_diagnostics(context, || Module::parse(context, script));
     let Some(transform_module) = transform_module else {
-        return Err(ApplyError::BadScript(messages, "the generated transform script does not parse".into()));
+        return Err(ApplyError::BadScript(
+            messages,
+            "the generated transform script does not parse".into(),
+        ));
     };
     let mut entry = None;
     let mut cursor = transform_module.body().first_operation();
@@ -41,9 +49,19 @@ pub fn apply_script(context: &Context, payload: &mut Module, script: &str) -> Re
         cursor = op.next_in_block();
     }
     let Some(entry) = entry else {
-        return Err(ApplyError::BadScript(Vec::new(), format!("the transform script has no `@{ENTRY}`")));
+        return Err(ApplyError::BadScript(
+            Vec::new(),
+            format!("the transform script has no `@{ENTRY}`"),
+        ));
     };
-    let (succeeded, messages) = capture_diagnostics(context, || ffi::apply_named_sequence(payload.as_operation(), entry, transform_module.as_operation(), false));
+    let (succeeded, messages) = capture_diagnostics(context, || {
+        ffi::apply_named_sequence(
+            payload.as_operation(),
+            entry,
+            transform_module.as_operation(),
+            false,
+        )
+    });
     if !succeeded || messages.iter().any(|m| m.severity == "error") {
         return Err(ApplyError::Failed(messages));
     }

@@ -45,7 +45,13 @@ fn memory_stays_flat_over_a_hundred_calls() {
     }
     let grown = resident_bytes().saturating_sub(before);
     // A leaked intermediate would be 4 MiB per call, 400 MiB in all.
-    assert!(grown < 16 << 20, "resident memory grew by {grown} bytes over 100 calls");
+    assert!(
+        grown < 16 << 20,
+        "resident memory grew by {grown} bytes over 100 calls"
+    );
     let (x, r) = (inputs[0].to_f64(), results[0].to_f64());
-    assert!(x.iter().zip(&r).all(|(x, r)| (*r as f32) == (*x as f32) * (*x as f32) + (*x as f32)));
+    assert!(x
+        .iter()
+        .zip(&r)
+        .all(|(x, r)| (*r as f32) == (*x as f32) * (*x as f32) + (*x as f32)));
 }

@@ -14,7 +14,8 @@ fn context_with_transform_dialect() -> Context {
         transform.yield
       }
     }";
-    payload::parse_module(&context, "script.mlir", script).expect("an empty transform script parses");
+    payload::parse_module(&context, "script.mlir", script)
+        .expect("an empty transform script parses");
     context
 }
 
@@ -42,7 +43,10 @@ fn every_transform_op_family_the_planner_emits_is_registered() {
         "transform.apply_cse",
         "transform.verify",
     ] {
-        assert!(context.is_registered_operation(op), "{op} is not registered once the transform dialect is loaded");
+        assert!(
+            context.is_registered_operation(op),
+            "{op} is not registered once the transform dialect is loaded"
+        );
     }
 }
 

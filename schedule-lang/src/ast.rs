@@ -163,9 +163,17 @@ pub fn erase_spans(file: &mut ScheduleFile) {
     }
     fn definition(d: &mut Definition) {
         d.span = Span::default();
-        d.dims.iter_mut().chain(d.reduction_dims.iter_mut()).for_each(ident);
+        d.dims
+            .iter_mut()
+            .chain(d.reduction_dims.iter_mut())
+            .for_each(ident);
         match &mut d.selector {
-            Selector::Op { function, kind, index, span } => {
+            Selector::Op {
+                function,
+                kind,
+                index,
+                span,
+            } => {
                 function.iter_mut().for_each(ident);
                 ident(kind);
                 if let Some((_, s)) = index {

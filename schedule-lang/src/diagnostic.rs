@@ -70,7 +70,10 @@ impl Diagnostic {
 
     /// An error about the whole file (no location inside it).
     pub fn file_error(code: &'static str, message: impl Into<String>) -> Self {
-        Self { span: None, ..Self::error(code, Span::default(), message) }
+        Self {
+            span: None,
+            ..Self::error(code, Span::default(), message)
+        }
     }
 
     /// Adds the text shown under the caret.
@@ -81,7 +84,10 @@ impl Diagnostic {
 
     /// Adds a secondary location.
     pub fn with_note(mut self, span: Option<Span>, message: impl Into<String>) -> Self {
-        self.notes.push(Note { span, message: message.into() });
+        self.notes.push(Note {
+            span,
+            message: message.into(),
+        });
         self
     }
 
@@ -94,9 +100,23 @@ impl Diagnostic {
     /// Renders as plain text against the source the spans point into.
     pub fn render(&self, source: &SourceFile) -> String {
         let mut out = String::new();
-        write_located(&mut out, source, self.span, self.severity, &self.message, self.label.as_deref());
+        write_located(
+            &mut out,
+            source,
+            self.span,
+            self.severity,
+            &self.message,
+            self.label.as_deref(),
+        );
         for note in &self.notes {
-            write_located(&mut out, source, note.span, Severity::Note, &note.message, None);
+            write_located(
+                &mut out,
+                source,
+                note.span,
+                Severity::Note,
+                &note.message,
+                None,
+            );
         }
         if let Some(help) = &self.help {
             let _ = writeln!(out, "  = help: {help}");
@@ -118,13 +138,24 @@ fn write_located(
         return;
     };
     let (line, column) = source.line_column(span.start);
-    let _ = writeln!(out, "{}:{line}:{column}: {}: {message}", source.name, severity.word());
+    let _ = writeln!(
+        out,
+        "{}:{line}:{column}: {}: {message}",
+        source.name,
+        severity.word()
+    );
     let text = source.line_text(line);
     let gutter = line.to_string().len();
     let _ = writeln!(out, "{:gutter$} |", "");
     let _ = writeln!(out, "{line} | {text}");
     let covered = source.slice(span);
-    let on_line = covered.split('\n').next().unwrap_or("").chars().count().max(1);
+    let on_line = covered
+        .split('\n')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .count()
+        .max(1);
     let underline = "^".repeat(on_line);
     let padding = " ".repeat(column - 1);
     match label {
@@ -139,11 +170,18 @@ fn write_located(
 
 /// Renders many diagnostics, one after the other, separated by blank lines.
 pub fn render_all(diagnostics: &[Diagnostic], source: &SourceFile) -> String {
-    diagnostics.iter().map(|d| d.render(source)).collect::<Vec<_>>().join("\n")
+    diagnostics
+        .iter()
+        .map(|d| d.render(source))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The closest candidate to `name` by edit distance, if one is close enough to suggest.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
     candidates
         .into_iter()
@@ -174,9 +212,13 @@ mod tests {
     #[test]
     fn renders_caret_under_span() {
         let source = SourceFile::new("s.sched", "relu.split(c, co, ci, 0)\n");
-        let diagnostic = Diagnostic::error("zero-factor", Span::new(22, 23), "split factor must be positive")
-            .with_label("this is 0")
-            .with_help("use a factor of 1 or more");
+        let diagnostic = Diagnostic::error(
+            "zero-factor",
+            Span::new(22, 23),
+            "split factor must be positive",
+        )
+        .with_label("this is 0")
+        .with_help("use a factor of 1 or more");
         assert_eq!(
             diagnostic.render(&source),
             "s.sched:1:23: error: split factor must be positive\n  |\n1 | relu.split(c, co, ci, 0)\n  |                       ^ this is 0\n  = help: use a factor of 1 or more\n"

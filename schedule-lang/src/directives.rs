@@ -102,5 +102,8 @@ pub fn lookup(name: &str) -> Option<&'static DirectiveInfo> {
 
 /// The facts about a directive kind.
 pub fn info(kind: DirectiveKind) -> &'static DirectiveInfo {
-    DIRECTIVES.iter().find(|d| d.kind == kind).expect("every kind is in DIRECTIVES")
+    DIRECTIVES
+        .iter()
+        .find(|d| d.kind == kind)
+        .expect("every kind is in DIRECTIVES")
 }

@@ -61,10 +61,24 @@ fn argument(arg: &Arg) -> String {
 
 /// `SELECTOR (d0, d1 | r0)` as written canonically.
 pub fn definition(definition: &Definition) -> String {
-    let mut dims = definition.dims.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", ");
+    let mut dims = definition
+        .dims
+        .iter()
+        .map(|d| d.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     if !definition.reduction_dims.is_empty() {
-        let reduction = definition.reduction_dims.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", ");
-        dims = if dims.is_empty() { format!("| {reduction}") } else { format!("{dims} | {reduction}") };
+        let reduction = definition
+            .reduction_dims
+            .iter()
+            .map(|d| d.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        dims = if dims.is_empty() {
+            format!("| {reduction}")
+        } else {
+            format!("{dims} | {reduction}")
+        };
     }
     format!("{} ({dims})", selector(&definition.selector))
 }
@@ -72,7 +86,12 @@ pub fn definition(definition: &Definition) -> String {
 /// A selector as written canonically.
 pub fn selector(selector: &Selector) -> String {
     match selector {
-        Selector::Op { function, kind, index, .. } => {
+        Selector::Op {
+            function,
+            kind,
+            index,
+            ..
+        } => {
             let mut text = String::new();
             if let Some(function) = function {
                 let _ = write!(text, "@{}:", function.name);

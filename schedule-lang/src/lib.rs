@@ -19,7 +19,12 @@
 //! first. This crate does not link MLIR.
 
 #![deny(missing_docs)]
-#![deny(clippy::print_stdout, clippy::print_stderr, clippy::todo, clippy::dbg_macro)]
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::todo,
+    clippy::dbg_macro
+)]
 
 pub mod ast;
 pub mod diagnostic;

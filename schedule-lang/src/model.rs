@@ -143,7 +143,10 @@ impl Stage {
     /// one loop, or the adjacent components of a fused loop.
     pub fn find_loop(&self, name: &str) -> Option<std::ops::Range<usize>> {
         let start = self.loops.iter().position(|l| l.visible_name() == name)?;
-        let len = self.loops[start..].iter().take_while(|l| l.visible_name() == name).count();
+        let len = self.loops[start..]
+            .iter()
+            .take_while(|l| l.visible_name() == name)
+            .count();
         Some(start..start + len)
     }
 
@@ -153,7 +156,13 @@ impl Stage {
         let mut units: Vec<std::ops::Range<usize>> = Vec::new();
         for (i, l) in self.loops.iter().enumerate() {
             match units.last_mut() {
-                Some(last) if l.fused.is_some() && self.loops[last.start].fused.as_ref().map(|f| &f.name) == l.fused.as_ref().map(|f| &f.name) => last.end = i + 1,
+                Some(last)
+                    if l.fused.is_some()
+                        && self.loops[last.start].fused.as_ref().map(|f| &f.name)
+                            == l.fused.as_ref().map(|f| &f.name) =>
+                {
+                    last.end = i + 1
+                }
                 _ => units.push(i..i + 1),
             }
         }

@@ -15,9 +15,19 @@ use nom::IResult;
 /// Parses a whole file. The tree holds every statement that parsed; the
 /// diagnostics list every syntax error.
 pub fn parse(text: &str) -> (ScheduleFile, Vec<Diagnostic>) {
-    let mut parser = Parser { source: text, rest: text, items: Vec::new(), errors: Vec::new() };
+    let mut parser = Parser {
+        source: text,
+        rest: text,
+        items: Vec::new(),
+        errors: Vec::new(),
+    };
     parser.file();
-    (ScheduleFile { items: parser.items }, parser.errors)
+    (
+        ScheduleFile {
+            items: parser.items,
+        },
+        parser.errors,
+    )
 }
 
 /// A syntax error before it becomes a [`Diagnostic`].
@@ -62,7 +72,12 @@ impl<'a> Parser<'a> {
 
     fn here(&self) -> Span {
         let offset = self.offset();
-        let width = self.rest.chars().next().filter(|c| *c != '\n').map_or(0, char::len_utf8);
+        let width = self
+            .rest
+            .chars()
+            .next()
+            .filter(|c| *c != '\n')
+            .map_or(0, char::len_utf8);
         Span::new(offset, offset + width)
     }
 
@@ -77,7 +92,10 @@ impl<'a> Parser<'a> {
     }
 
     fn at_line_end(&self) -> bool {
-        self.rest.is_empty() || self.rest.starts_with('\n') || self.rest.starts_with("\r\n") || self.at_comment()
+        self.rest.is_empty()
+            || self.rest.starts_with('\n')
+            || self.rest.starts_with("\r\n")
+            || self.at_comment()
     }
 
     fn comment(&mut self) -> Comment {
@@ -85,7 +103,10 @@ impl<'a> Parser<'a> {
         let (rest, text) = comment_text(self.rest).unwrap_or((self.rest, ""));
         self.rest = rest;
         let text = text.trim_end();
-        Comment { text: text.to_string(), span: Span::new(start, start + text.len()) }
+        Comment {
+            text: text.to_string(),
+            span: Span::new(start, start + text.len()),
+        }
     }
 
     fn newline(&mut self) {
@@ -118,8 +139,12 @@ impl<'a> Parser<'a> {
             if self.rest.starts_with('\n') || self.rest.starts_with("\r\n") {
                 self.newline();
                 // A blank line: the line we just ended was empty.
-                let line_start = self.source[..self.offset() - 1].rfind('\n').map_or(0, |i| i + 1);
-                if self.source[line_start..self.offset() - 1].trim().is_empty() && !self.items.is_empty() {
+                let line_start = self.source[..self.offset() - 1]
+                    .rfind('\n')
+                    .map_or(0, |i| i + 1);
+                if self.source[line_start..self.offset() - 1].trim().is_empty()
+                    && !self.items.is_empty()
+                {
                     pending_blank = true;
                 }
                 continue;
@@ -133,14 +158,19 @@ impl<'a> Parser<'a> {
                 self.items.push(Item::Comment(comment));
                 continue;
             }
-            let result = if self.rest.starts_with("func") && !self.rest[4..].starts_with(is_ident_char) {
+            let result = if self.rest.starts_with("func")
+                && !self.rest[4..].starts_with(is_ident_char)
+            {
                 self.func_decl().map(Item::Func)
             } else if self.rest.starts_with('.') {
                 Err(SyntaxError {
                     span: self.here(),
                     message: "a `.directive(...)` line must continue a chain".into(),
                     label: Some("nothing to continue here".into()),
-                    help: Some("start the chain with the func's name, as in `relu.split(x, xo, xi, 8)`".into()),
+                    help: Some(
+                        "start the chain with the func's name, as in `relu.split(x, xo, xi, 8)`"
+                            .into(),
+                    ),
                 })
             } else {
                 self.chain().map(Item::Chain)
@@ -185,13 +215,22 @@ impl<'a> Parser<'a> {
         } else {
             let first = self.rest.chars().next().unwrap_or(' ');
             let token: String = if is_ident_char(first) || first == '.' {
-                self.rest.chars().take_while(|c| is_ident_char(*c) || *c == '.').take(40).collect()
+                self.rest
+                    .chars()
+                    .take_while(|c| is_ident_char(*c) || *c == '.')
+                    .take(40)
+                    .collect()
             } else {
                 first.to_string()
             };
             format!("`{token}`")
         };
-        SyntaxError { span: self.here(), message: format!("expected {what}, found {found}"), label: None, help: None }
+        SyntaxError {
+            span: self.here(),
+            message: format!("expected {what}, found {found}"),
+            label: None,
+            help: None,
+        }
     }
 
     fn ident(&mut self, what: &str) -> Parsed<Ident> {
@@ -200,7 +239,10 @@ impl<'a> Parser<'a> {
         match identifier(self.rest) {
             Ok((rest, name)) => {
                 self.rest = rest;
-                Ok(Ident { name: name.to_string(), span: Span::new(start, start + name.len()) })
+                Ok(Ident {
+                    name: name.to_string(),
+                    span: Span::new(start, start + name.len()),
+                })
             }
             Err(_) => Err(self.unexpected(what)),
         }
@@ -211,7 +253,8 @@ impl<'a> Parser<'a> {
         let start = self.offset();
         let negative = self.rest.starts_with('-');
         let digits_from = if negative { &self.rest[1..] } else { self.rest };
-        let (rest, digits) = digit1::<_, nom::error::Error<&str>>(digits_from).map_err(|_| self.unexpected("an integer"))?;
+        let (rest, digits) = digit1::<_, nom::error::Error<&str>>(digits_from)
+            .map_err(|_| self.unexpected("an integer"))?;
         let span = Span::new(start, self.source.len() - rest.len());
         let value: i64 = digits.parse().map_err(|_| SyntaxError {
             span,
@@ -230,15 +273,22 @@ impl<'a> Parser<'a> {
         self.expect_char('=', "`=` after the func name")?;
         let pure = self.definition()?;
         self.skip_spaces();
-        let update = if self.rest.starts_with("update") && !self.rest[6..].starts_with(is_ident_char) {
-            self.rest = &self.rest[6..];
-            Some(self.definition()?)
-        } else {
-            None
-        };
+        let update =
+            if self.rest.starts_with("update") && !self.rest[6..].starts_with(is_ident_char) {
+                self.rest = &self.rest[6..];
+                Some(self.definition()?)
+            } else {
+                None
+            };
         let end = self.offset();
         let trailing = self.line_end()?;
-        Ok(FuncDecl { name, pure, update, trailing, span: Span::new(start, end) })
+        Ok(FuncDecl {
+            name,
+            pure,
+            update,
+            trailing,
+            span: Span::new(start, end),
+        })
     }
 
     /// Expects the end of a statement line: spaces, maybe a comment, then a newline.
@@ -275,7 +325,11 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let dim = self.ident("a dimension name")?;
-            if in_reduction { reduction_dims.push(dim) } else { dims.push(dim) }
+            if in_reduction {
+                reduction_dims.push(dim)
+            } else {
+                dims.push(dim)
+            }
             self.skip_spaces();
             if self.rest.starts_with(',') {
                 self.rest = &self.rest[1..];
@@ -284,7 +338,12 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_char(')', "`)`")?;
-        Ok(Definition { selector, dims, reduction_dims, span: Span::new(start, self.offset()) })
+        Ok(Definition {
+            selector,
+            dims,
+            reduction_dims,
+            span: Span::new(start, self.offset()),
+        })
     }
 
     fn selector(&mut self) -> Parsed<Selector> {
@@ -292,7 +351,10 @@ impl<'a> Parser<'a> {
         let start = self.offset();
         if self.rest.starts_with('"') {
             let body = &self.rest[1..];
-            let Some(end) = body.find(['"', '\n']).filter(|&i| body[i..].starts_with('"')) else {
+            let Some(end) = body
+                .find(['"', '\n'])
+                .filter(|&i| body[i..].starts_with('"'))
+            else {
                 return Err(SyntaxError {
                     span: Span::new(start, start + 1),
                     message: "unterminated string".into(),
@@ -302,7 +364,10 @@ impl<'a> Parser<'a> {
             };
             let name = body[..end].to_string();
             self.rest = &body[end + 1..];
-            return Ok(Selector::Named { name, span: Span::new(start, self.offset()) });
+            return Ok(Selector::Named {
+                name,
+                span: Span::new(start, self.offset()),
+            });
         }
         let function = if self.rest.starts_with('@') {
             self.rest = &self.rest[1..];
@@ -313,7 +378,8 @@ impl<'a> Parser<'a> {
             None
         };
         let kind_start = self.offset();
-        let first = self.ident("an op selector such as `linalg.matmul`, `linalg.generic[1]` or `\"name\"`")?;
+        let first = self
+            .ident("an op selector such as `linalg.matmul`, `linalg.generic[1]` or `\"name\"`")?;
         let mut kind = first.name;
         while self.rest.starts_with('.') {
             self.rest = &self.rest[1..];
@@ -329,19 +395,32 @@ impl<'a> Parser<'a> {
                 help: Some("write the op with its dialect, as in `linalg.matmul`".into()),
             });
         }
-        let kind = Ident { name: kind, span: Span::new(kind_start, self.offset()) };
+        let kind = Ident {
+            name: kind,
+            span: Span::new(kind_start, self.offset()),
+        };
         let index = if self.rest.starts_with('[') {
             self.rest = &self.rest[1..];
             let (value, span) = self.integer()?;
             if value < 0 {
-                return Err(SyntaxError { span, message: "an op index cannot be negative".into(), label: None, help: None });
+                return Err(SyntaxError {
+                    span,
+                    message: "an op index cannot be negative".into(),
+                    label: None,
+                    help: None,
+                });
             }
             self.expect_char(']', "`]` after the op index")?;
             Some((value as u32, span))
         } else {
             None
         };
-        Ok(Selector::Op { function, kind, index, span: Span::new(start, self.offset()) })
+        Ok(Selector::Op {
+            function,
+            kind,
+            index,
+            span: Span::new(start, self.offset()),
+        })
     }
 
     fn chain(&mut self) -> Parsed<Chain> {
@@ -354,7 +433,10 @@ impl<'a> Parser<'a> {
                 span: self.here(),
                 message: format!("expected `.directive(...)` after `{}`", func.name),
                 label: None,
-                help: Some(format!("schedule the func with a call, as in `{}.compute_root()`", func.name)),
+                help: Some(format!(
+                    "schedule the func with a call, as in `{}.compute_root()`",
+                    func.name
+                )),
             });
         }
         let mut leading = Vec::new();
@@ -388,8 +470,14 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let end = directives.last().map_or(func.span.end as usize, |d| d.span.end as usize);
-        Ok(Chain { func, directives, span: Span::new(start, end) })
+        let end = directives
+            .last()
+            .map_or(func.span.end as usize, |d| d.span.end as usize);
+        Ok(Chain {
+            func,
+            directives,
+            span: Span::new(start, end),
+        })
     }
 
     fn directive(&mut self) -> Parsed<Directive> {
@@ -401,7 +489,10 @@ impl<'a> Parser<'a> {
             if self.rest.starts_with(')') {
                 break;
             }
-            let arg = if self.rest.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+            let arg = if self
+                .rest
+                .starts_with(|c: char| c.is_ascii_digit() || c == '-')
+            {
                 let (value, span) = self.integer()?;
                 Arg::Int { value, span }
             } else {
@@ -420,7 +511,13 @@ impl<'a> Parser<'a> {
             }
         }
         let close = self.expect_char(')', "`)`")?;
-        Ok(Directive { span: name.span.to(close), name, args, leading: Vec::new(), trailing: None })
+        Ok(Directive {
+            span: name.span.to(close),
+            name,
+            args,
+            leading: Vec::new(),
+            trailing: None,
+        })
     }
 }
 

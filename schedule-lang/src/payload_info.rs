@@ -76,7 +76,10 @@ pub struct PayloadInfo {
 impl PayloadInfo {
     /// How many ops of `kind` there are in `function`.
     pub fn count_in_function(&self, function: &str, kind: &str) -> usize {
-        self.ops.iter().filter(|op| op.function == function && op.kind == kind).count()
+        self.ops
+            .iter()
+            .filter(|op| op.function == function && op.kind == kind)
+            .count()
     }
 
     /// Floating-point operations one call of `function` performs, counted
@@ -85,12 +88,21 @@ impl PayloadInfo {
         self.ops
             .iter()
             .filter(|op| op.function == function && op.flops_per_point > 0)
-            .map(|op| op.extents.iter().try_fold(op.flops_per_point, |product, extent| extent.map(|e| product * e as u64)))
+            .map(|op| {
+                op.extents
+                    .iter()
+                    .try_fold(op.flops_per_point, |product, extent| {
+                        extent.map(|e| product * e as u64)
+                    })
+            })
             .sum()
     }
 
     /// Position of `op` among the ops of its kind in its function.
     pub fn index_in_function(&self, op: &PayloadOp) -> usize {
-        self.ops.iter().filter(|o| o.function == op.function && o.kind == op.kind && o.id < op.id).count()
+        self.ops
+            .iter()
+            .filter(|o| o.function == op.function && o.kind == op.kind && o.id < op.id)
+            .count()
     }
 }

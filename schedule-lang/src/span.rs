@@ -15,12 +15,18 @@ pub struct Span {
 impl Span {
     /// A span from byte offsets.
     pub fn new(start: usize, end: usize) -> Self {
-        Self { start: start as u32, end: end.max(start) as u32 }
+        Self {
+            start: start as u32,
+            end: end.max(start) as u32,
+        }
     }
 
     /// The smallest span covering both `self` and `other`.
     pub fn to(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     /// Length in bytes.
@@ -50,7 +56,11 @@ impl SourceFile {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Self { name: name.into(), text, line_starts }
+        Self {
+            name: name.into(),
+            text,
+            line_starts,
+        }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -64,16 +74,30 @@ impl SourceFile {
 
     /// The byte offset of a 1-based line and column (in characters), clamped to the text.
     pub fn offset(&self, line: usize, column: usize) -> u32 {
-        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else { return self.text.len() as u32 };
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return self.text.len() as u32;
+        };
         let text = self.line_text(line);
-        let within: usize = text.chars().take(column.saturating_sub(1)).map(char::len_utf8).sum();
+        let within: usize = text
+            .chars()
+            .take(column.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
         (start + within) as u32
     }
 
     /// The text of a 1-based line, without its newline.
     pub fn line_text(&self, line: usize) -> &str {
-        let start = self.line_starts.get(line - 1).copied().unwrap_or(self.text.len());
-        let end = self.line_starts.get(line).map(|e| e - 1).unwrap_or(self.text.len());
+        let start = self
+            .line_starts
+            .get(line - 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(line)
+            .map(|e| e - 1)
+            .unwrap_or(self.text.len());
         self.text[start..end.max(start)].trim_end_matches('\r')
     }
 

@@ -7,65 +7,117 @@ use schedule_lang::ast::*;
 use schedule_lang::{format, parse, Span};
 
 fn ident(name: String) -> Ident {
-    Ident { name, span: Span::default() }
+    Ident {
+        name,
+        span: Span::default(),
+    }
 }
 
 fn name() -> impl Strategy<Value = String> {
-    prop_oneof![Just("x".to_string()), Just("xo".to_string()), "[a-z][a-z0-9_]{0,6}"]
-        .prop_filter("not a keyword", |n| n != "func" && n != "update")
+    prop_oneof![
+        Just("x".to_string()),
+        Just("xo".to_string()),
+        "[a-z][a-z0-9_]{0,6}"
+    ]
+    .prop_filter("not a keyword", |n| n != "func" && n != "update")
 }
 
 fn comment() -> impl Strategy<Value = Comment> {
-    (prop_oneof![Just("#"), Just("//")], "[ a-zA-Z0-9_.,()]{0,20}").prop_map(|(marker, text)| Comment {
-        text: format!("{marker}{text}").trim_end().to_string(),
-        span: Span::default(),
-    })
+    (
+        prop_oneof![Just("#"), Just("//")],
+        "[ a-zA-Z0-9_.,()]{0,20}",
+    )
+        .prop_map(|(marker, text)| Comment {
+            text: format!("{marker}{text}").trim_end().to_string(),
+            span: Span::default(),
+        })
 }
 
 fn selector() -> impl Strategy<Value = Selector> {
     prop_oneof![
-        (proptest::option::of(name()), "linalg\\.[a-z_]{1,8}", proptest::option::of(0u32..5)).prop_map(|(function, kind, index)| Selector::Op {
-            function: function.map(ident),
-            kind: ident(kind),
-            index: index.map(|i| (i, Span::default())),
-            span: Span::default(),
+        (
+            proptest::option::of(name()),
+            "linalg\\.[a-z_]{1,8}",
+            proptest::option::of(0u32..5)
+        )
+            .prop_map(|(function, kind, index)| Selector::Op {
+                function: function.map(ident),
+                kind: ident(kind),
+                index: index.map(|i| (i, Span::default())),
+                span: Span::default(),
+            }),
+        "[a-z0-9_]{1,6}".prop_map(|name| Selector::Named {
+            name,
+            span: Span::default()
         }),
-        "[a-z0-9_]{1,6}".prop_map(|name| Selector::Named { name, span: Span::default() }),
     ]
 }
 
 fn definition() -> impl Strategy<Value = Definition> {
-    (selector(), proptest::collection::vec(name(), 0..4), proptest::collection::vec(name(), 0..3)).prop_map(|(selector, dims, reduction)| Definition {
-        selector,
-        dims: dims.into_iter().map(ident).collect(),
-        reduction_dims: reduction.into_iter().map(ident).collect(),
-        span: Span::default(),
-    })
+    (
+        selector(),
+        proptest::collection::vec(name(), 0..4),
+        proptest::collection::vec(name(), 0..3),
+    )
+        .prop_map(|(selector, dims, reduction)| Definition {
+            selector,
+            dims: dims.into_iter().map(ident).collect(),
+            reduction_dims: reduction.into_iter().map(ident).collect(),
+            span: Span::default(),
+        })
 }
 
 fn argument() -> impl Strategy<Value = Arg> {
-    prop_oneof![name().prop_map(|n| Arg::Name(ident(n))), (-3i64..200).prop_map(|value| Arg::Int { value, span: Span::default() })]
+    prop_oneof![
+        name().prop_map(|n| Arg::Name(ident(n))),
+        (-3i64..200).prop_map(|value| Arg::Int {
+            value,
+            span: Span::default()
+        })
+    ]
 }
 
 fn directive() -> impl Strategy<Value = Directive> {
-    (name(), proptest::collection::vec(argument(), 0..5), proptest::collection::vec(comment(), 0..2), proptest::option::of(comment())).prop_map(
-        |(name, args, leading, trailing)| Directive { name: ident(name), args, leading, trailing, span: Span::default() },
+    (
+        name(),
+        proptest::collection::vec(argument(), 0..5),
+        proptest::collection::vec(comment(), 0..2),
+        proptest::option::of(comment()),
     )
+        .prop_map(|(name, args, leading, trailing)| Directive {
+            name: ident(name),
+            args,
+            leading,
+            trailing,
+            span: Span::default(),
+        })
 }
 
 fn item() -> impl Strategy<Value = Item> {
     prop_oneof![
-        (name(), definition(), proptest::option::of(definition()), proptest::option::of(comment())).prop_map(|(name, pure, update, trailing)| Item::Func(FuncDecl {
-            name: ident(name),
-            pure,
-            update,
-            trailing,
-            span: Span::default(),
-        })),
-        (name(), proptest::collection::vec(directive(), 1..4)).prop_map(|(func, mut directives)| {
-            directives[0].leading.clear();
-            Item::Chain(Chain { func: ident(func), directives, span: Span::default() })
-        }),
+        (
+            name(),
+            definition(),
+            proptest::option::of(definition()),
+            proptest::option::of(comment())
+        )
+            .prop_map(|(name, pure, update, trailing)| Item::Func(FuncDecl {
+                name: ident(name),
+                pure,
+                update,
+                trailing,
+                span: Span::default(),
+            })),
+        (name(), proptest::collection::vec(directive(), 1..4)).prop_map(
+            |(func, mut directives)| {
+                directives[0].leading.clear();
+                Item::Chain(Chain {
+                    func: ident(func),
+                    directives,
+                    span: Span::default(),
+                })
+            }
+        ),
         comment().prop_map(Item::Comment),
         Just(Item::Blank),
     ]
@@ -126,7 +178,10 @@ proptest! {
 #[test]
 fn fixtures_and_example_round_trip() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("tests/fixtures")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(root.join("tests/fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.push(root.join("examples/halide_conv/conv.sched"));
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();

@@ -39,7 +39,12 @@ pub fn fixture(path: &Path) -> Fixture {
     let payload_text = std::fs::read_to_string(&payload_path).unwrap();
     let run_check = !text.lines().any(|l| l.trim() == "# check: skip");
     let name = format!("{}", path.file_name().unwrap().to_string_lossy());
-    Fixture { schedule: SourceFile::new(name, text), payload_path, payload_text, run_check }
+    Fixture {
+        schedule: SourceFile::new(name, text),
+        payload_path,
+        payload_text,
+        run_check,
+    }
 }
 
 /// Runs `mlir-opt` with `args` on `input`, returning stdout or panicking with stderr.
@@ -47,8 +52,16 @@ pub fn mlir_opt(input: &str, args: &[&str]) -> String {
     let directory = tempdir();
     let path = directory.join("input.mlir");
     std::fs::write(&path, input).unwrap();
-    let output = Command::new(tool("mlir-opt")).arg(&path).args(args).output().expect("mlir-opt runs");
-    assert!(output.status.success(), "mlir-opt {args:?} failed:\n{}", String::from_utf8_lossy(&output.stderr));
+    let output = Command::new(tool("mlir-opt"))
+        .arg(&path)
+        .args(args)
+        .output()
+        .expect("mlir-opt runs");
+    assert!(
+        output.status.success(),
+        "mlir-opt {args:?} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let _ = std::fs::remove_dir_all(&directory);
     String::from_utf8(output.stdout).unwrap()
 }
@@ -57,7 +70,11 @@ pub fn mlir_opt(input: &str, args: &[&str]) -> String {
 pub fn tempdir() -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let directory = std::env::temp_dir().join(format!("sched-apply-test-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst)));
+    let directory = std::env::temp_dir().join(format!(
+        "sched-apply-test-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst)
+    ));
     std::fs::create_dir_all(&directory).unwrap();
     directory
 }
@@ -94,7 +111,10 @@ fn split_top_level(text: &str) -> Vec<String> {
 
 /// Reads the first function's signature from a module printed with local scope.
 fn signature(module: &str) -> Signature {
-    let line = module.lines().find(|l| l.trim_start().starts_with("func.func @")).expect("a function");
+    let line = module
+        .lines()
+        .find(|l| l.trim_start().starts_with("func.func @"))
+        .expect("a function");
     let after = &line[line.find('@').unwrap() + 1..];
     let name = after[..after.find('(').unwrap()].to_string();
     let open = after.find('(').unwrap();
@@ -113,22 +133,46 @@ fn signature(module: &str) -> Signature {
             _ => {}
         }
     }
-    let arguments = split_top_level(&after[open + 1..close]).into_iter().map(|a| a.split_once(": ").unwrap().1.to_string()).collect();
-    let result = after[close..].split("->").nth(1).unwrap().trim().trim_end_matches('{').trim().to_string();
-    Signature { name, arguments, result }
+    let arguments = split_top_level(&after[open + 1..close])
+        .into_iter()
+        .map(|a| a.split_once(": ").unwrap().1.to_string())
+        .collect();
+    let result = after[close..]
+        .split("->")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .trim_end_matches('{')
+        .trim()
+        .to_string();
+    Signature {
+        name,
+        arguments,
+        result,
+    }
 }
 
 fn shape(ty: &str) -> Vec<usize> {
-    let inner = ty.strip_prefix("tensor<").unwrap().strip_suffix('>').unwrap();
+    let inner = ty
+        .strip_prefix("tensor<")
+        .unwrap()
+        .strip_suffix('>')
+        .unwrap();
     let parts: Vec<&str> = inner.split('x').collect();
-    parts[..parts.len() - 1].iter().map(|p| p.parse().unwrap()).collect()
+    parts[..parts.len() - 1]
+        .iter()
+        .map(|p| p.parse().unwrap())
+        .collect()
 }
 
 /// `module { BODY }` printed by mlir-opt → BODY, with function `@name` renamed.
 fn body_renamed(module: &str, name: &str, new_name: &str) -> String {
     let start = module.find("module {").unwrap() + "module {".len();
     let end = module.rfind('}').unwrap();
-    module[start..end].replace(&format!("func.func @{name}("), &format!("func.func @{new_name}("))
+    module[start..end].replace(
+        &format!("func.func @{name}("),
+        &format!("func.func @{new_name}("),
+    )
 }
 
 /// Deterministic, varied input values for argument `a`.
@@ -143,7 +187,10 @@ fn generate(ty: &str, a: usize) -> String {
     body.push_str(&format!(
         "    %mod = arith.constant 13 : index\n    %r = arith.remui %acc{last}, %mod : index\n    %ri = arith.index_cast %r : index to i32\n    %rf = arith.sitofp %ri : i32 to f32\n    %q = arith.constant 0.25 : f32\n    %o = arith.constant 1.5 : f32\n    %s = arith.mulf %rf, %q : f32\n    %v = arith.subf %s, %o : f32\n    tensor.yield %v : f32\n"
     ));
-    format!("  %in{a} = tensor.generate {{\n  ^bb0({}):\n{body}  }} : {ty}\n", indices.join(", "))
+    format!(
+        "  %in{a} = tensor.generate {{\n  ^bb0({}):\n{body}  }} : {ty}\n",
+        indices.join(", ")
+    )
 }
 
 /// Runs the payload before and after scheduling on the same inputs with
@@ -159,7 +206,9 @@ pub fn differential(original: &str, transformed: &str) -> (f64, f64) {
     for (a, ty) in signature.arguments.iter().enumerate() {
         harness.push_str(&generate(ty, a));
     }
-    let args: Vec<String> = (0..signature.arguments.len()).map(|a| format!("%in{a}")).collect();
+    let args: Vec<String> = (0..signature.arguments.len())
+        .map(|a| format!("%in{a}"))
+        .collect();
     let types = signature.arguments.join(", ");
     let result = &signature.result;
     let rank = shape(result).len();
@@ -193,14 +242,25 @@ pub fn differential(original: &str, transformed: &str) -> (f64, f64) {
     std::fs::write(&path, lowered).unwrap();
     let output = Command::new(tool("mlir-runner"))
         .args(["-e", "main", "-entry-point-result=void"])
-        .arg(format!("-shared-libs={}", tool("../lib/libmlir_c_runner_utils.so").display()))
+        .arg(format!(
+            "-shared-libs={}",
+            tool("../lib/libmlir_c_runner_utils.so").display()
+        ))
         .arg(&path)
         .output()
         .expect("mlir-runner runs");
-    assert!(output.status.success(), "mlir-runner failed on {}:\n{}", path.display(), String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "mlir-runner failed on {}:\n{}",
+        path.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
     let _ = std::fs::remove_dir_all(&directory);
     let stdout = String::from_utf8(output.stdout).unwrap();
-    let values: Vec<f64> = stdout.lines().filter_map(|l| l.trim().parse().ok()).collect();
+    let values: Vec<f64> = stdout
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect();
     assert_eq!(values.len(), 2, "unexpected runner output: {stdout}");
     (values[0], values[1])
 }
