@@ -9,6 +9,8 @@ demo: install
 	cargo build --release --quiet
 	@bash scripts/demo.sh
 
-# The whole test suite.
+# The whole test suite: formatting (rustfmt's defaults) and lints first, then every test.
 test: install
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --quiet -- -D warnings
 	cargo test --workspace --quiet

@@ -30,6 +30,13 @@ if ! command -v cargo >/dev/null 2>&1; then
   exit 1
 fi
 
+for component in rustfmt clippy-driver; do
+  if ! command -v "$component" >/dev/null 2>&1; then
+    echo "install: $component is missing; add it with 'rustup component add ${component%-driver}'" >&2
+    exit 1
+  fi
+done
+
 for tool in /usr/lib/llvm-22/bin/mlir-opt /usr/lib/llvm-22/bin/mlir-runner; do
   if [ ! -x "$tool" ]; then
     echo "install: $tool is missing after installing mlir-22-tools" >&2

@@ -127,7 +127,7 @@ mod tests {
         let close = tensor(&[100.001, 0.0], &[2]);
         assert!(compare(
             &[close],
-            &[want.clone()],
+            std::slice::from_ref(&want),
             Tolerance {
                 atol: 0.0,
                 rtol: 1e-4

@@ -143,9 +143,9 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         .call(&mut inputs.clone(), &mut results)
         .map_err(Exit::Internal)?;
 
-    let reference_calls = args.bench.map_or(0, |calls| {
-        args.reference_calls.unwrap_or(calls.max(1).min(3))
-    });
+    let reference_calls = args
+        .bench
+        .map_or(0, |calls| args.reference_calls.unwrap_or(calls.clamp(1, 3)));
     let needs_reference = args.check || reference_calls > 0;
     let reference = if needs_reference {
         progress("compiling the unscheduled payload");

@@ -24,7 +24,7 @@ pub struct ScheduleFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     /// `func NAME = SELECTOR (dims) [update SELECTOR (dims)]`.
-    Func(FuncDecl),
+    Func(Box<FuncDecl>),
     /// `NAME.directive(...).directive(...)`, possibly over several lines.
     Chain(Chain),
     /// A comment on a line of its own.

@@ -158,12 +158,11 @@ impl<'a> Parser<'a> {
                 self.items.push(Item::Comment(comment));
                 continue;
             }
-            let result = if self.rest.starts_with("func")
-                && !self.rest[4..].starts_with(is_ident_char)
-            {
-                self.func_decl().map(Item::Func)
-            } else if self.rest.starts_with('.') {
-                Err(SyntaxError {
+            let result =
+                if self.rest.starts_with("func") && !self.rest[4..].starts_with(is_ident_char) {
+                    self.func_decl().map(|decl| Item::Func(Box::new(decl)))
+                } else if self.rest.starts_with('.') {
+                    Err(SyntaxError {
                     span: self.here(),
                     message: "a `.directive(...)` line must continue a chain".into(),
                     label: Some("nothing to continue here".into()),
@@ -172,9 +171,9 @@ impl<'a> Parser<'a> {
                             .into(),
                     ),
                 })
-            } else {
-                self.chain().map(Item::Chain)
-            };
+                } else {
+                    self.chain().map(Item::Chain)
+                };
             match result {
                 Ok(item) => self.items.push(item),
                 Err(error) => {

@@ -427,7 +427,7 @@ impl<'a> Resolver<'a> {
                 continue;
             }
             if let Err(error) = self.apply(func, &mut stage, directive, info.kind) {
-                self.errors.push(error);
+                self.errors.push(*error);
             }
         }
     }
@@ -526,7 +526,7 @@ impl<'a> Resolver<'a> {
         stage: &mut usize,
         directive: &Directive,
         kind: DirectiveKind,
-    ) -> Result<(), Diagnostic> {
+    ) -> Result<(), Box<Diagnostic>> {
         let names: Vec<Option<&Ident>> = directive
             .args
             .iter()
@@ -549,19 +549,19 @@ impl<'a> Resolver<'a> {
         match kind {
             DirectiveKind::Update => {
                 if state.model.stages.len() < 2 {
-                    return Err(Diagnostic::error("no-update", directive.span, format!("func `{func_name}` has no update definition"))
-                        .with_help(format!("bind one: `func {func_name} = SELECTOR (dims) update SELECTOR (dims | reduction dims)`")));
+                    return Err(Box::new(Diagnostic::error("no-update", directive.span, format!("func `{func_name}` has no update definition"))
+                        .with_help(format!("bind one: `func {func_name} = SELECTOR (dims) update SELECTOR (dims | reduction dims)`"))));
                 }
                 *stage = 1;
                 Ok(())
             }
             DirectiveKind::ComputeRoot => {
                 if *stage != 0 {
-                    return Err(Diagnostic::error(
+                    return Err(Box::new(Diagnostic::error(
                         "stage-placement",
                         directive.span,
                         "`compute_root` places a whole func; call it before `update()`",
-                    ));
+                    )));
                 }
                 state.model.placement = Placement::Root;
                 self.pending.retain(|p| p.func != func);
@@ -569,11 +569,11 @@ impl<'a> Resolver<'a> {
             }
             DirectiveKind::ComputeAt => {
                 if *stage != 0 {
-                    return Err(Diagnostic::error(
+                    return Err(Box::new(Diagnostic::error(
                         "stage-placement",
                         directive.span,
                         "`compute_at` places a whole func; call it before `update()`",
-                    ));
+                    )));
                 }
                 self.pending.retain(|p| p.func != func);
                 self.pending.push(PendingComputeAt {
@@ -657,8 +657,8 @@ impl<'a> Resolver<'a> {
                 let marked = if let Some(&factor) = ints.first() {
                     if range.len() > 1 {
                         let verb = info_name(kind);
-                        return Err(Diagnostic::error("split-fused", directive.span, format!("cannot {verb} `{}` by {factor}: it is a fused loop, and a factor splits it", target.name))
-                            .with_help(format!("write `{verb}({})` to mark the whole fused loop, or split before `fuse`", target.name)));
+                        return Err(Box::new(Diagnostic::error("split-fused", directive.span, format!("cannot {verb} `{}` by {factor}: it is a fused loop, and a factor splits it", target.name))
+                            .with_help(format!("write `{verb}({})` to mark the whole fused loop, or split before `fuse`", target.name))));
                     }
                     let suffix = match kind {
                         DirectiveKind::Vectorize => "v",
@@ -691,8 +691,8 @@ impl<'a> Resolver<'a> {
                         .iter()
                         .find(|l| stage.dims[l.dim].reduction)
                     {
-                        return Err(Diagnostic::error("parallel-reduction", target.span, format!("`{}` iterates reduction dimension `{}`; its iterations cannot run in parallel", target.name, stage.dims[reduction.dim].name))
-                            .with_help("parallelize a loop over a parallel dimension instead"));
+                        return Err(Box::new(Diagnostic::error("parallel-reduction", target.span, format!("`{}` iterates reduction dimension `{}`; its iterations cannot run in parallel", target.name, stage.dims[reduction.dim].name))
+                            .with_help("parallelize a loop over a parallel dimension instead")));
                     }
                 }
                 for the_loop in &mut stage.loops[marked] {
@@ -725,33 +725,37 @@ impl<'a> Resolver<'a> {
                 match index {
                     Some(k) if k < inputs => {}
                     Some(k) => {
-                        return Err(Diagnostic::error(
-                            "unknown-operand",
-                            operand.span,
-                            format!(
-                                "{} has {}, so there is no `in{k}`",
-                                stage_label(stage, &func_name),
-                                plural(inputs, "input")
-                            ),
-                        )
-                        .with_help(format!(
-                            "inputs are named in payload order (`ins(...)` of `{}`): {listed}",
-                            op.kind
-                        )));
+                        return Err(Box::new(
+                            Diagnostic::error(
+                                "unknown-operand",
+                                operand.span,
+                                format!(
+                                    "{} has {}, so there is no `in{k}`",
+                                    stage_label(stage, &func_name),
+                                    plural(inputs, "input")
+                                ),
+                            )
+                            .with_help(format!(
+                                "inputs are named in payload order (`ins(...)` of `{}`): {listed}",
+                                op.kind
+                            )),
+                        ));
                     }
                     None => {
-                        return Err(Diagnostic::error(
-                            "unknown-operand",
-                            operand.span,
-                            format!(
-                                "`{}` does not name an input of {}",
-                                operand.name,
-                                stage_label(stage, &func_name)
-                            ),
-                        )
-                        .with_help(format!(
-                            "name an input by its position in the op's `ins(...)`: {listed}"
-                        )));
+                        return Err(Box::new(
+                            Diagnostic::error(
+                                "unknown-operand",
+                                operand.span,
+                                format!(
+                                    "`{}` does not name an input of {}",
+                                    operand.name,
+                                    stage_label(stage, &func_name)
+                                ),
+                            )
+                            .with_help(format!(
+                                "name an input by its position in the op's `ins(...)`: {listed}"
+                            )),
+                        ));
                     }
                 }
                 let k = index.expect("checked above");
@@ -760,12 +764,14 @@ impl<'a> Resolver<'a> {
                     _ => (&mut stage.prefetches, "duplicate-prefetch", "prefetched"),
                 };
                 if let Some(previous) = list.iter().find(|p| p.operand == k) {
-                    return Err(Diagnostic::error(
-                        code,
-                        directive.span,
-                        format!("`in{k}` is already {done}"),
-                    )
-                    .with_note(Some(previous.span), format!("{done} here")));
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            code,
+                            directive.span,
+                            format!("`in{k}` is already {done}"),
+                        )
+                        .with_note(Some(previous.span), format!("{done} here")),
+                    ));
                 }
                 list.push(OperandAtLoop {
                     operand: k,
@@ -1080,7 +1086,7 @@ fn stage_label(stage: &Stage, func: &str) -> String {
 }
 
 /// The loops `name` refers to: one loop, or the components of a fused loop.
-fn find_loop(stage: &Stage, func: &str, name: &Ident) -> Result<Range<usize>, Diagnostic> {
+fn find_loop(stage: &Stage, func: &str, name: &Ident) -> Result<Range<usize>, Box<Diagnostic>> {
     if let Some(range) = stage.find_loop(&name.name) {
         return Ok(range);
     }
@@ -1095,7 +1101,8 @@ fn find_loop(stage: &Stage, func: &str, name: &Ident) -> Result<Range<usize>, Di
         match did_you_mean(&name.name, stage.loops.iter().map(|l| l.visible_name())) {
             Some(close) => error.with_help(format!("did you mean `{close}`?")),
             None => error.with_help(format!("{stage_name} has loops: {}", loop_names(stage))),
-        },
+        }
+        .into(),
     )
 }
 
@@ -1110,32 +1117,34 @@ fn split(
     inner_span: Span,
     factor: i64,
     span: Span,
-) -> Result<(), Diagnostic> {
+) -> Result<(), Box<Diagnostic>> {
     let range = find_loop(stage, func, target)?;
     if range.len() > 1 {
         let parts: Vec<String> = stage.loops[range]
             .iter()
             .map(|l| format!("`{}`", l.name))
             .collect();
-        return Err(Diagnostic::error("split-fused", target.span, format!("cannot split `{}`: it is a fused loop (of {})", target.name, parts.join(", ")))
-            .with_help("loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`"));
+        return Err(Box::new(Diagnostic::error("split-fused", target.span, format!("cannot split `{}`: it is a fused loop (of {})", target.name, parts.join(", ")))
+            .with_help("loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`")));
     }
     let index = range.start;
     if outer == inner {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "duplicate-loop",
             inner_span,
             format!("the outer and inner loops of a split are both named `{inner}`"),
-        ));
+        )));
     }
     for (new, new_span) in [(outer, outer_span), (inner, inner_span)] {
         if new != target.name && stage.loops.iter().any(|l| l.visible_name() == new) {
-            return Err(Diagnostic::error(
-                "duplicate-loop",
-                new_span,
-                format!("a loop named `{new}` already exists"),
-            )
-            .with_help("give the new loop a fresh name"));
+            return Err(Box::new(
+                Diagnostic::error(
+                    "duplicate-loop",
+                    new_span,
+                    format!("a loop named `{new}` already exists"),
+                )
+                .with_help("give the new loop a fresh name"),
+            ));
         }
     }
     let original = stage.loops[index].clone();
@@ -1161,17 +1170,19 @@ fn split(
 
 /// Reorders the named loops (innermost first) among the slots they occupy; a
 /// fused loop moves as a whole.
-fn reorder(stage: &mut Stage, func: &str, loops: &[&Ident]) -> Result<(), Diagnostic> {
+fn reorder(stage: &mut Stage, func: &str, loops: &[&Ident]) -> Result<(), Box<Diagnostic>> {
     let units = stage.visible_loops();
     let mut positions = Vec::new();
     for (i, name) in loops.iter().enumerate() {
         if let Some(first) = loops[..i].iter().find(|other| other.name == name.name) {
-            return Err(Diagnostic::error(
-                "duplicate-loop",
-                name.span,
-                format!("loop `{}` is named twice", name.name),
-            )
-            .with_note(Some(first.span), "first named here"));
+            return Err(Box::new(
+                Diagnostic::error(
+                    "duplicate-loop",
+                    name.span,
+                    format!("loop `{}` is named twice", name.name),
+                )
+                .with_note(Some(first.span), "first named here"),
+            ));
         }
         let range = find_loop(stage, func, name)?;
         positions.push(
@@ -1203,33 +1214,35 @@ fn fuse(
     outer: &Ident,
     fused: &Ident,
     span: Span,
-) -> Result<(), Diagnostic> {
+) -> Result<(), Box<Diagnostic>> {
     let inner_range = find_loop(stage, func, inner)?;
     let outer_range = find_loop(stage, func, outer)?;
     if inner_range == outer_range {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "duplicate-loop",
             outer.span,
             format!(
                 "`fuse` needs two different loops, but both are `{}`",
                 outer.name
             ),
-        ));
+        )));
     }
     if outer_range.end != inner_range.start {
-        return Err(Diagnostic::error("fuse-not-adjacent", span, format!("cannot fuse `{}` into `{}`: `{}` must be the loop directly outside `{}`", inner.name, outer.name, outer.name, inner.name))
-            .with_help(format!("{} has loops {} (outermost first); `fuse(inner, outer, fused)` lists the inner loop first", stage_label(stage, func), loop_names(stage))));
+        return Err(Box::new(Diagnostic::error("fuse-not-adjacent", span, format!("cannot fuse `{}` into `{}`: `{}` must be the loop directly outside `{}`", inner.name, outer.name, outer.name, inner.name))
+            .with_help(format!("{} has loops {} (outermost first); `fuse(inner, outer, fused)` lists the inner loop first", stage_label(stage, func), loop_names(stage)))));
     }
     if fused.name != inner.name
         && fused.name != outer.name
         && stage.find_loop(&fused.name).is_some()
     {
-        return Err(Diagnostic::error(
-            "duplicate-loop",
-            fused.span,
-            format!("a loop named `{}` already exists", fused.name),
-        )
-        .with_help("give the fused loop a fresh name"));
+        return Err(Box::new(
+            Diagnostic::error(
+                "duplicate-loop",
+                fused.span,
+                format!("a loop named `{}` already exists", fused.name),
+            )
+            .with_help("give the fused loop a fresh name"),
+        ));
     }
     for the_loop in &mut stage.loops[outer_range.start..inner_range.end] {
         the_loop.fused = Some(Fused {

@@ -101,13 +101,15 @@ fn item() -> impl Strategy<Value = Item> {
             proptest::option::of(definition()),
             proptest::option::of(comment())
         )
-            .prop_map(|(name, pure, update, trailing)| Item::Func(FuncDecl {
-                name: ident(name),
-                pure,
-                update,
-                trailing,
-                span: Span::default(),
-            })),
+            .prop_map(
+                |(name, pure, update, trailing)| Item::Func(Box::new(FuncDecl {
+                    name: ident(name),
+                    pure,
+                    update,
+                    trailing,
+                    span: Span::default(),
+                }))
+            ),
         (name(), proptest::collection::vec(directive(), 1..4)).prop_map(
             |(func, mut directives)| {
                 directives[0].leading.clear();
