@@ -1,0 +1,324 @@
+//! `func` declarations: selectors matched against the payload's ops, and
+//! each definition's dimension names checked against the op's iterators.
+
+use super::*;
+
+impl<'a> Resolver<'a> {
+    pub(super) fn declare(&mut self, decl: &FuncDecl) {
+        if let Some(existing) = self.funcs.get(&decl.name.name) {
+            let previous = existing.model.span;
+            self.errors.push(
+                Diagnostic::error(
+                    "duplicate-func",
+                    decl.name.span,
+                    format!("func `{}` is declared twice", decl.name.name),
+                )
+                .with_note(Some(previous), "first declared here"),
+            );
+            return;
+        }
+        let mut stages = Vec::new();
+        let mut ok = true;
+        for (definition, is_update) in
+            std::iter::once((&decl.pure, false)).chain(decl.update.iter().map(|u| (u, true)))
+        {
+            match self.stage(definition, is_update) {
+                Some(stage) => stages.push(stage),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return;
+        }
+        for stage in &stages {
+            let bound_twice = self
+                .funcs
+                .values()
+                .find(|f| f.model.stages.iter().any(|s| s.op == stage.op));
+            if let Some(other) = bound_twice {
+                self.errors.push(
+                    Diagnostic::error(
+                        "op-bound-twice",
+                        stage.span,
+                        format!("this op is already bound to func `{}`", other.model.name),
+                    )
+                    .with_note(Some(other.model.span), "bound here"),
+                );
+                return;
+            }
+        }
+        if stages.len() == 2 && stages[0].op == stages[1].op {
+            self.errors.push(Diagnostic::error(
+                "op-bound-twice",
+                stages[1].span,
+                "the update definition selects the same op as the pure one",
+            ));
+            return;
+        }
+        let model = FuncModel {
+            name: decl.name.name.clone(),
+            span: decl.name.span,
+            stages,
+            placement: Placement::Root,
+        };
+        self.funcs
+            .insert(decl.name.name.clone(), FuncState { model });
+    }
+
+    pub(super) fn select(&mut self, selector: &Selector) -> Option<&'a PayloadOp> {
+        let payload = self.payload;
+        match selector {
+            Selector::Named { name, span } => {
+                let matches: Vec<&PayloadOp> = payload
+                    .ops
+                    .iter()
+                    .filter(|op| op.name.as_deref() == Some(name.as_str()))
+                    .collect();
+                match matches.as_slice() {
+                    [op] => Some(op),
+                    [] => {
+                        let names: Vec<&str> = payload
+                            .ops
+                            .iter()
+                            .filter_map(|op| op.name.as_deref())
+                            .collect();
+                        let mut error = Diagnostic::error(
+                            "no-match",
+                            *span,
+                            format!("no op in `{}` is named \"{name}\"", payload.name),
+                        )
+                        .with_label("matches nothing");
+                        error = match did_you_mean(name, names.iter().copied()) {
+                            Some(close) => error.with_help(format!("did you mean \"{close}\"?")),
+                            None => error.with_help("name an op by giving it a `sched.name = \"...\"` attribute in the payload"),
+                        };
+                        self.errors.push(error);
+                        None
+                    }
+                    _ => {
+                        self.errors.push(
+                            Diagnostic::error(
+                                "ambiguous",
+                                *span,
+                                format!("{} ops are named \"{name}\"", matches.len()),
+                            )
+                            .with_label("matches more than one op"),
+                        );
+                        None
+                    }
+                }
+            }
+            Selector::Op {
+                function,
+                kind,
+                index,
+                span,
+            } => {
+                if let Some(function) = function {
+                    if !payload.functions.contains(&function.name) {
+                        let mut error = Diagnostic::error(
+                            "unknown-function",
+                            function.span,
+                            format!("no function `@{}` in `{}`", function.name, payload.name),
+                        );
+                        if let Some(close) = did_you_mean(
+                            &function.name,
+                            payload.functions.iter().map(String::as_str),
+                        ) {
+                            error = error.with_help(format!("did you mean `@{close}`?"));
+                        }
+                        self.errors.push(error);
+                        return None;
+                    }
+                }
+                let candidates: Vec<&PayloadOp> = payload
+                    .ops
+                    .iter()
+                    .filter(|op| {
+                        op.kind == kind.name
+                            && function.as_ref().is_none_or(|f| f.name == op.function)
+                    })
+                    .collect();
+                if candidates.is_empty() {
+                    let mut kinds: Vec<&str> =
+                        payload.ops.iter().map(|op| op.kind.as_str()).collect();
+                    kinds.dedup();
+                    let mut error = Diagnostic::error(
+                        "no-match",
+                        kind.span,
+                        format!("no `{}` op in `{}`", kind.name, payload.name),
+                    )
+                    .with_label("matches nothing");
+                    error = match did_you_mean(&kind.name, kinds.iter().copied()) {
+                        Some(close) => error.with_help(format!("did you mean `{close}`?")),
+                        None if !kinds.is_empty() => {
+                            let mut unique = kinds.clone();
+                            unique.sort();
+                            unique.dedup();
+                            error.with_help(format!("the payload has: {}", unique.join(", ")))
+                        }
+                        None => error.with_help("the payload has no linalg ops to schedule"),
+                    };
+                    self.errors.push(error);
+                    return None;
+                }
+                match index {
+                    Some((i, index_span)) => match candidates.get(*i as usize) {
+                        Some(op) => Some(op),
+                        None => {
+                            self.errors.push(
+                                Diagnostic::error(
+                                    "index-out-of-range",
+                                    *index_span,
+                                    format!(
+                                        "index {i} is out of range: there {} `{}` {}",
+                                        if candidates.len() == 1 {
+                                            "is 1".to_string()
+                                        } else {
+                                            format!("are {}", candidates.len())
+                                        },
+                                        kind.name,
+                                        if candidates.len() == 1 { "op" } else { "ops" }
+                                    ),
+                                )
+                                .with_help(format!(
+                                    "indices count from 0, in payload order: use 0 to {}",
+                                    candidates.len() - 1
+                                )),
+                            );
+                            None
+                        }
+                    },
+                    None if candidates.len() == 1 => Some(candidates[0]),
+                    None => {
+                        self.errors.push(
+                            Diagnostic::error(
+                                "ambiguous",
+                                *span,
+                                format!("`{}` matches {} ops", kind.name, candidates.len()),
+                            )
+                            .with_label("which one?")
+                            .with_help(format!(
+                                "add an index in payload order, from `{0}[0]` to `{0}[{1}]`",
+                                kind.name,
+                                candidates.len() - 1
+                            )),
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn stage(&mut self, definition: &Definition, is_update: bool) -> Option<Stage> {
+        let op = self.select(&definition.selector)?;
+        let names: Vec<&Ident> = definition
+            .dims
+            .iter()
+            .chain(&definition.reduction_dims)
+            .collect();
+        let parallel = op
+            .iterators
+            .iter()
+            .filter(|k| **k == IteratorKind::Parallel)
+            .count();
+        let reduction = op.iterators.len() - parallel;
+        if names.len() != op.iterators.len() {
+            self.errors.push(
+                Diagnostic::error(
+                    "dim-count",
+                    definition.span,
+                    format!(
+                        "`{}` has {} ({} parallel, {} reduction), but {} named",
+                        op.kind,
+                        plural(op.iterators.len(), "iteration dimension"),
+                        parallel,
+                        reduction,
+                        names.len()
+                    ),
+                )
+                .with_help(format!(
+                    "name them in linalg order, reduction dimensions after `|`: ({})",
+                    dims_hint(op)
+                )),
+            );
+            return None;
+        }
+        let mut ok = true;
+        for (position, name) in names.iter().enumerate() {
+            let named_reduction = position >= definition.dims.len();
+            let is_reduction = op.iterators[position] == IteratorKind::Reduction;
+            if named_reduction != is_reduction {
+                let (said, is) = if named_reduction {
+                    ("reduction", "parallel")
+                } else {
+                    ("parallel", "reduction")
+                };
+                self.errors.push(
+                    Diagnostic::error(
+                        "dim-kind",
+                        name.span,
+                        format!(
+                            "`{}` is named as a {said} dimension, but d{position} of `{}` is {is}",
+                            name.name, op.kind
+                        ),
+                    )
+                    .with_help(format!("the op's dimensions are ({})", dims_hint(op))),
+                );
+                ok = false;
+            }
+            if let Some(first) = names[..position]
+                .iter()
+                .find(|other| other.name == name.name)
+            {
+                self.errors.push(
+                    Diagnostic::error(
+                        "duplicate-dim",
+                        name.span,
+                        format!("dimension `{}` is named twice", name.name),
+                    )
+                    .with_note(Some(first.span), "first named here"),
+                );
+                ok = false;
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let dims: Vec<Dim> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Dim {
+                name: name.name.clone(),
+                reduction: op.iterators[i] == IteratorKind::Reduction,
+                extent: op.extents.get(i).copied().flatten(),
+            })
+            .collect();
+        let loops = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Loop {
+                name: name.name.clone(),
+                dim: i,
+                step: 1,
+                tile: None,
+                vectorize: None,
+                unroll: None,
+                parallel: None,
+                fused: None,
+                span: name.span,
+            })
+            .collect();
+        Some(Stage {
+            op: op.id,
+            is_update,
+            dims,
+            loops,
+            span: definition.span,
+            order_span: None,
+            packs: Vec::new(),
+            prefetches: Vec::new(),
+        })
+    }
+}

@@ -1,0 +1,185 @@
+//! Checks that need the whole schedule, made once every chain is applied:
+//! `compute_at` placements (no cycles, the consumer uses the producer), the
+//! loops packs and prefetches name, and loop orders.
+
+use super::*;
+
+impl Resolver<'_> {
+    /// Each `compute_at` must form no cycle, and the consumer (or a func computed
+    /// inside it) must use the producer's result.
+    pub(super) fn check_placements(&mut self) {
+        let count = self.funcs.len();
+        for func in 0..count {
+            let Placement::At { consumer, span, .. } = self.funcs[func].model.placement.clone()
+            else {
+                continue;
+            };
+            let mut seen = vec![func];
+            let mut cursor = consumer;
+            let mut cyclic = false;
+            while let Placement::At { consumer: next, .. } = &self.funcs[cursor].model.placement {
+                if seen.contains(&cursor) {
+                    cyclic = true;
+                    break;
+                }
+                seen.push(cursor);
+                cursor = *next;
+            }
+            if cyclic || seen.contains(&cursor) && cursor == func {
+                self.errors.push(Diagnostic::error(
+                    "compute-at-cycle",
+                    span,
+                    format!(
+                        "`compute_at` makes a cycle through `{}`",
+                        self.funcs[func].model.name
+                    ),
+                ));
+                continue;
+            }
+            // Ops that run inside the consumer's loop: the consumer's and those of funcs placed inside it.
+            let mut inside: Vec<usize> = Vec::new();
+            for (other, state) in self.funcs.values().enumerate() {
+                if other != func && (other == consumer || self.placed_inside(other, consumer)) {
+                    inside.extend(state.model.stages.iter().map(|s| s.op));
+                }
+            }
+            let own: Vec<usize> = self.funcs[func].model.stages.iter().map(|s| s.op).collect();
+            let used = self
+                .payload
+                .ops
+                .iter()
+                .filter(|op| inside.contains(&op.id))
+                .any(|op| {
+                    op.operands
+                        .iter()
+                        .any(|o| o.producer.is_some_and(|p| own.contains(&p)))
+                });
+            if !used {
+                let model = &self.funcs[func].model;
+                self.errors.push(
+                    Diagnostic::error("not-a-producer", span, format!("`{}` does not feed `{}`", model.name, self.funcs[consumer].model.name))
+                        .with_help("`compute_at(f, loop)` needs `f` (or a func computed inside `f`) to use this func's result"),
+                );
+            }
+        }
+    }
+
+    pub(super) fn placed_inside(&self, func: usize, consumer: usize) -> bool {
+        let mut cursor = func;
+        for _ in 0..self.funcs.len() {
+            match &self.funcs[cursor].model.placement {
+                Placement::At { consumer: next, .. } if *next == consumer => return true,
+                Placement::At { consumer: next, .. } => cursor = *next,
+                Placement::Root => return false,
+            }
+        }
+        false
+    }
+
+    /// A `pack` or `prefetch` loop must enclose the stage: one of its own
+    /// loops, or a loop of the func it is computed in, at or outside the
+    /// `compute_at` loop.
+    pub(super) fn check_operand_loops(&mut self) {
+        let mut errors = Vec::new();
+        for state in self.funcs.values() {
+            let model = &state.model;
+            for stage in &model.stages {
+                for (pack, verb) in stage
+                    .packs
+                    .iter()
+                    .map(|p| (p, "pack"))
+                    .chain(stage.prefetches.iter().map(|p| (p, "prefetch")))
+                {
+                    if stage.find_loop(&pack.loop_name).is_some() {
+                        continue;
+                    }
+                    let outer: Vec<String> = match &model.placement {
+                        Placement::At {
+                            consumer,
+                            loop_name,
+                            ..
+                        } => {
+                            let last = self.funcs[*consumer]
+                                .model
+                                .stages
+                                .last()
+                                .expect("a func has a stage");
+                            let units = last.visible_loops();
+                            let until = units
+                                .iter()
+                                .position(|u| last.loops[u.start].visible_name() == loop_name)
+                                .map_or(0, |p| p + 1);
+                            units[..until]
+                                .iter()
+                                .map(|u| last.loops[u.start].visible_name().to_string())
+                                .collect()
+                        }
+                        Placement::Root => Vec::new(),
+                    };
+                    if outer.contains(&pack.loop_name) {
+                        continue;
+                    }
+                    let label = stage_label(stage, &model.name);
+                    let mut candidates: Vec<String> = outer.clone();
+                    candidates.extend(
+                        stage
+                            .visible_loops()
+                            .into_iter()
+                            .map(|u| stage.loops[u.start].visible_name().to_string()),
+                    );
+                    let mut error = Diagnostic::error(
+                        "unknown-loop",
+                        pack.loop_span,
+                        format!("`{}` is not a loop around {label}", pack.loop_name),
+                    )
+                    .with_label("not a loop around it");
+                    error = match did_you_mean(
+                        &pack.loop_name,
+                        candidates.iter().map(String::as_str),
+                    ) {
+                        Some(close) => error.with_help(format!("did you mean `{close}`?")),
+                        None => error.with_help(format!(
+                            "{verb} at one of {label}'s loops ({}){}",
+                            loop_names(stage),
+                            if outer.is_empty() {
+                                String::new()
+                            } else {
+                                format!(
+                                    " or of the loops it is computed in: {}",
+                                    outer
+                                        .iter()
+                                        .map(|l| format!("`{l}`"))
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                )
+                            }
+                        )),
+                    };
+                    errors.push(error);
+                }
+            }
+        }
+        self.errors.extend(errors);
+    }
+
+    /// The planner materializes loops by tiling, so the loops of one dimension
+    /// must stay nested outer-to-inner in split order.
+    pub(super) fn check_loop_orders(&mut self) {
+        for state in self.funcs.values() {
+            for stage in &state.model.stages {
+                for (position, inner) in stage.loops.iter().enumerate() {
+                    let misplaced = stage.loops[position + 1..]
+                        .iter()
+                        .find(|outer| outer.dim == inner.dim && outer.step > inner.step);
+                    if let Some(outer) = misplaced {
+                        let blame = stage.order_span.unwrap_or(outer.span);
+                        self.errors.push(
+                            Diagnostic::error("split-order", blame, format!("this order puts `{}` outside `{}`, but both iterate `{}` and `{}` was split inside `{}`", inner.name, outer.name, stage.dims[inner.dim].name, inner.name, outer.name))
+                                .with_help("loops are materialized by tiling, so the inner part of a split must stay inside its outer part"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

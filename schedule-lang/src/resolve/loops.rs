@@ -1,0 +1,227 @@
+//! Loop-nest edits (`split`, `reorder`, `fuse`) and the helpers that name
+//! loops and dimensions in messages.
+
+use super::*;
+use std::ops::Range;
+
+pub(super) fn info_name(kind: DirectiveKind) -> &'static str {
+    directives::DIRECTIVES
+        .iter()
+        .find(|d| d.kind == kind)
+        .map_or("mark", |d| d.name)
+}
+
+pub(super) fn dims_hint(op: &PayloadOp) -> String {
+    let parallel: Vec<String> = op
+        .iterators
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k == IteratorKind::Parallel)
+        .map(|(i, _)| format!("d{i}"))
+        .collect();
+    let reduction: Vec<String> = op
+        .iterators
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k == IteratorKind::Reduction)
+        .map(|(i, _)| format!("d{i}"))
+        .collect();
+    if reduction.is_empty() {
+        parallel.join(", ")
+    } else {
+        format!("{} | {}", parallel.join(", "), reduction.join(", "))
+    }
+}
+
+pub(super) fn loop_names(stage: &Stage) -> String {
+    stage
+        .visible_loops()
+        .into_iter()
+        .map(|unit| format!("`{}`", stage.loops[unit.start].visible_name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn stage_label(stage: &Stage, func: &str) -> String {
+    if stage.is_update {
+        format!("`{func}.update()`")
+    } else {
+        format!("`{func}`")
+    }
+}
+
+/// The loops `name` refers to: one loop, or the components of a fused loop.
+pub(super) fn find_loop(
+    stage: &Stage,
+    func: &str,
+    name: &Ident,
+) -> Result<Range<usize>, Box<Diagnostic>> {
+    if let Some(range) = stage.find_loop(&name.name) {
+        return Ok(range);
+    }
+    let stage_name = stage_label(stage, func);
+    let error = Diagnostic::error(
+        "unknown-loop",
+        name.span,
+        format!("`{}` is not a loop of {stage_name}", name.name),
+    )
+    .with_label(format!("not a loop of {stage_name}"));
+    Err(
+        match did_you_mean(&name.name, stage.loops.iter().map(|l| l.visible_name())) {
+            Some(close) => error.with_help(format!("did you mean `{close}`?")),
+            None => error.with_help(format!("{stage_name} has loops: {}", loop_names(stage))),
+        }
+        .into(),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn split(
+    stage: &mut Stage,
+    func: &str,
+    target: &Ident,
+    outer: &str,
+    outer_span: Span,
+    inner: &str,
+    inner_span: Span,
+    factor: i64,
+    span: Span,
+) -> Result<(), Box<Diagnostic>> {
+    let range = find_loop(stage, func, target)?;
+    if range.len() > 1 {
+        let parts: Vec<String> = stage.loops[range]
+            .iter()
+            .map(|l| format!("`{}`", l.name))
+            .collect();
+        return Err(Box::new(Diagnostic::error("split-fused", target.span, format!("cannot split `{}`: it is a fused loop (of {})", target.name, parts.join(", ")))
+            .with_help("loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`")));
+    }
+    let index = range.start;
+    if outer == inner {
+        return Err(Box::new(Diagnostic::error(
+            "duplicate-loop",
+            inner_span,
+            format!("the outer and inner loops of a split are both named `{inner}`"),
+        )));
+    }
+    for (new, new_span) in [(outer, outer_span), (inner, inner_span)] {
+        if new != target.name && stage.loops.iter().any(|l| l.visible_name() == new) {
+            return Err(Box::new(
+                Diagnostic::error(
+                    "duplicate-loop",
+                    new_span,
+                    format!("a loop named `{new}` already exists"),
+                )
+                .with_help("give the new loop a fresh name"),
+            ));
+        }
+    }
+    let original = stage.loops[index].clone();
+    let outer_loop = Loop {
+        name: outer.to_string(),
+        step: original.step * factor,
+        span,
+        ..original.clone()
+    };
+    let inner_loop = Loop {
+        name: inner.to_string(),
+        step: original.step,
+        tile: Some(original.step * factor),
+        span,
+        vectorize: None,
+        unroll: None,
+        parallel: None,
+        ..original
+    };
+    stage.loops.splice(index..=index, [outer_loop, inner_loop]);
+    Ok(())
+}
+
+/// Reorders the named loops (innermost first) among the slots they occupy; a
+/// fused loop moves as a whole.
+pub(super) fn reorder(
+    stage: &mut Stage,
+    func: &str,
+    loops: &[&Ident],
+) -> Result<(), Box<Diagnostic>> {
+    let units = stage.visible_loops();
+    let mut positions = Vec::new();
+    for (i, name) in loops.iter().enumerate() {
+        if let Some(first) = loops[..i].iter().find(|other| other.name == name.name) {
+            return Err(Box::new(
+                Diagnostic::error(
+                    "duplicate-loop",
+                    name.span,
+                    format!("loop `{}` is named twice", name.name),
+                )
+                .with_note(Some(first.span), "first named here"),
+            ));
+        }
+        let range = find_loop(stage, func, name)?;
+        positions.push(
+            units
+                .iter()
+                .position(|u| *u == range)
+                .expect("a found loop is a visible loop"),
+        );
+    }
+    let mut slots = positions.clone();
+    slots.sort_unstable();
+    // `loops` lists innermost first; slots are outermost first.
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    for (slot, unit) in slots.into_iter().zip(positions.into_iter().rev()) {
+        order[slot] = unit;
+    }
+    stage.loops = order
+        .into_iter()
+        .flat_map(|unit| stage.loops[units[unit].clone()].to_vec())
+        .collect();
+    Ok(())
+}
+
+/// `fuse(inner, outer, fused)`: joins `outer` and the loop directly inside it.
+pub(super) fn fuse(
+    stage: &mut Stage,
+    func: &str,
+    inner: &Ident,
+    outer: &Ident,
+    fused: &Ident,
+    span: Span,
+) -> Result<(), Box<Diagnostic>> {
+    let inner_range = find_loop(stage, func, inner)?;
+    let outer_range = find_loop(stage, func, outer)?;
+    if inner_range == outer_range {
+        return Err(Box::new(Diagnostic::error(
+            "duplicate-loop",
+            outer.span,
+            format!(
+                "`fuse` needs two different loops, but both are `{}`",
+                outer.name
+            ),
+        )));
+    }
+    if outer_range.end != inner_range.start {
+        return Err(Box::new(Diagnostic::error("fuse-not-adjacent", span, format!("cannot fuse `{}` into `{}`: `{}` must be the loop directly outside `{}`", inner.name, outer.name, outer.name, inner.name))
+            .with_help(format!("{} has loops {} (outermost first); `fuse(inner, outer, fused)` lists the inner loop first", stage_label(stage, func), loop_names(stage)))));
+    }
+    if fused.name != inner.name
+        && fused.name != outer.name
+        && stage.find_loop(&fused.name).is_some()
+    {
+        return Err(Box::new(
+            Diagnostic::error(
+                "duplicate-loop",
+                fused.span,
+                format!("a loop named `{}` already exists", fused.name),
+            )
+            .with_help("give the fused loop a fresh name"),
+        ));
+    }
+    for the_loop in &mut stage.loops[outer_range.start..inner_range.end] {
+        the_loop.fused = Some(Fused {
+            name: fused.name.clone(),
+            span,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! Name resolution: binds funcs to payload ops, checks every directive's
+//! arguments against the func's loops, and builds the [`Model`]. Every problem
+//! found is reported; nothing stops at the first.
+//!
+//! [`bind`] resolves `func` declarations (selectors and dimension names);
+//! [`chains`] applies each directive of a chain to the func's loop nest,
+//! with [`loops`] holding the loop-nest edits (split, reorder, fuse);
+//! [`checks`] checks what needs the whole schedule (placements, operand
+//! loops, loop orders) once every chain is applied.
+
+mod bind;
+mod chains;
+mod checks;
+mod loops;
+
+use crate::ast::*;
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::directives::{self, ArgKind, DirectiveKind};
+use crate::model::*;
+use crate::payload_info::{IteratorKind, PayloadInfo, PayloadOp};
+use crate::span::Span;
+use indexmap::IndexMap;
+use loops::*;
+
+/// Resolves a parsed schedule against a payload.
+pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<Diagnostic>> {
+    let mut resolver = Resolver {
+        payload,
+        funcs: IndexMap::new(),
+        errors: Vec::new(),
+        pending: Vec::new(),
+    };
+    for item in &file.items {
+        if let Item::Func(decl) = item {
+            resolver.declare(decl);
+        }
+    }
+    for item in &file.items {
+        if let Item::Chain(chain) = item {
+            resolver.chain(chain);
+        }
+    }
+    resolver.finish()
+}
+
+struct FuncState {
+    model: FuncModel,
+}
+
+struct PendingComputeAt {
+    func: usize,
+    consumer: Ident,
+    loop_name: Ident,
+    span: Span,
+}
+
+struct Resolver<'a> {
+    payload: &'a PayloadInfo,
+    funcs: IndexMap<String, FuncState>,
+    errors: Vec<Diagnostic>,
+    pending: Vec<PendingComputeAt>,
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+impl Resolver<'_> {
+    fn finish(mut self) -> Result<Model, Vec<Diagnostic>> {
+        let pending = std::mem::take(&mut self.pending);
+        for at in &pending {
+            let Some(consumer) = self.funcs.get_index_of(&at.consumer.name) else {
+                let mut error = Diagnostic::error(
+                    "unknown-func",
+                    at.consumer.span,
+                    format!("unknown func `{}`", at.consumer.name),
+                );
+                if let Some(close) =
+                    did_you_mean(&at.consumer.name, self.funcs.keys().map(String::as_str))
+                {
+                    error = error.with_help(format!("did you mean `{close}`?"));
+                }
+                self.errors.push(error);
+                continue;
+            };
+            if consumer == at.func {
+                self.errors.push(Diagnostic::error(
+                    "compute-at-self",
+                    at.consumer.span,
+                    "a func cannot be computed inside its own loops",
+                ));
+                continue;
+            }
+            let consumer_model = &self.funcs[consumer].model;
+            let last = consumer_model.stages.last().expect("a func has a stage");
+            if last.find_loop(&at.loop_name.name).is_none() {
+                let mut error = Diagnostic::error(
+                    "unknown-loop",
+                    at.loop_name.span,
+                    format!(
+                        "`{}` is not a loop of `{}`",
+                        at.loop_name.name, consumer_model.name
+                    ),
+                )
+                .with_label(format!("not a loop of `{}`", consumer_model.name));
+                error = match did_you_mean(
+                    &at.loop_name.name,
+                    last.loops.iter().map(|l| l.visible_name()),
+                ) {
+                    Some(close) => error.with_help(format!("did you mean `{close}`?")),
+                    None => error.with_help(format!(
+                        "`{}` has loops: {}",
+                        consumer_model.name,
+                        loop_names(last)
+                    )),
+                };
+                self.errors.push(error);
+                continue;
+            }
+            self.funcs[at.func].model.placement = Placement::At {
+                consumer,
+                loop_name: at.loop_name.name.clone(),
+                span: at.span,
+            };
+        }
+        self.check_placements();
+        self.check_loop_orders();
+        self.check_operand_loops();
+        if self.errors.is_empty() {
+            Ok(Model {
+                funcs: self.funcs.into_values().map(|f| f.model).collect(),
+            })
+        } else {
+            self.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
+            Err(self.errors)
+        }
+    }
+}
