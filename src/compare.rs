@@ -46,7 +46,9 @@ fn unravel(mut flat: usize, shape: &[i64]) -> Vec<i64> {
     index
 }
 
-/// Compares `got` with `want`, result by result. NaN never matches.
+/// Compares `got` with `want`, result by result. As numpy's
+/// `allclose(equal_nan=True)`: NaN matches NaN only, and an infinity only
+/// the same infinity.
 pub fn compare(got: &[Tensor], want: &[Tensor], tolerance: Tolerance) -> Comparison {
     let mut comparison = Comparison {
         max_abs_diff: 0.0,
@@ -55,17 +57,19 @@ pub fn compare(got: &[Tensor], want: &[Tensor], tolerance: Tolerance) -> Compari
     };
     for (result, (g, w)) in got.iter().zip(want).enumerate() {
         for (flat, (a, b)) in g.to_f64().into_iter().zip(w.to_f64()).enumerate() {
-            let diff = (a - b).abs();
-            let diff = if diff.is_nan() && !(a.is_nan() && b.is_nan()) {
+            let diff = if a == b || (a.is_nan() && b.is_nan()) {
+                0.0
+            } else if !a.is_finite() || !b.is_finite() {
                 f64::INFINITY
             } else {
-                diff
+                (a - b).abs()
             };
             comparison.max_abs_diff = comparison.max_abs_diff.max(diff);
             if b != 0.0 {
                 comparison.max_rel_diff = comparison.max_rel_diff.max(diff / b.abs());
             }
-            let within = diff <= tolerance.atol + tolerance.rtol * b.abs();
+            let within = diff == 0.0
+                || (diff.is_finite() && diff <= tolerance.atol + tolerance.rtol * b.abs());
             if !within && comparison.mismatch.is_none() {
                 comparison.mismatch = Some(Mismatch {
                     result,
@@ -146,5 +150,36 @@ mod tests {
         );
         assert_eq!(c.max_abs_diff, f64::INFINITY);
         assert_eq!(c.mismatch.map(|m| m.index), Some(vec![0]));
+    }
+
+    #[test]
+    fn nan_matches_nan_and_infinity_the_same_infinity() {
+        let tolerance = Tolerance {
+            atol: 1e-5,
+            rtol: 1e-4,
+        };
+        let want = tensor(&[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1.0], &[4]);
+        let same = compare(
+            std::slice::from_ref(&want),
+            std::slice::from_ref(&want),
+            tolerance,
+        );
+        assert_eq!(same.mismatch, None);
+        assert_eq!(same.max_abs_diff, 0.0);
+        for (position, value) in [
+            (0, 1.0),
+            (1, f32::NEG_INFINITY),
+            (2, f32::NAN),
+            (3, f32::NAN),
+        ] {
+            let mut values = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1.0];
+            values[position] = value;
+            let c = compare(
+                &[tensor(&values, &[4])],
+                std::slice::from_ref(&want),
+                tolerance,
+            );
+            assert_eq!(c.mismatch.map(|m| m.index), Some(vec![position as i64]));
+        }
     }
 }

@@ -141,6 +141,8 @@ fn long_help() -> String {
 pub(crate) enum Exit {
     Input(String),
     Internal(String),
+    /// Standard output was closed (`sched-apply … | head -1`): stop quietly.
+    OutputClosed,
 }
 
 impl From<Failure> for Exit {
@@ -162,7 +164,7 @@ fn main() -> ExitCode {
         None => apply(cli.apply),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(Exit::OutputClosed) => ExitCode::SUCCESS,
         Err(Exit::Input(text)) => {
             eprint!("{}", ensure_newline(text));
             ExitCode::from(1)
@@ -181,12 +183,33 @@ fn ensure_newline(mut text: String) -> String {
     text
 }
 
+/// Reads a text file; a file that is not UTF-8 is an error located at its
+/// first invalid byte.
 pub(crate) fn read(path: &Path) -> Result<String, Exit> {
-    std::fs::read_to_string(path).map_err(|error| {
+    let bytes = std::fs::read(path).map_err(|error| {
         Exit::Input(format!(
             "{}: error: cannot read the file: {error}",
             path.display()
         ))
+    })?;
+    String::from_utf8(bytes).map_err(|error| {
+        let bad = error.utf8_error().valid_up_to();
+        let byte = error.as_bytes()[bad];
+        // Shown with each invalid sequence replaced by U+FFFD; the text before
+        // the first one is the same, so its offset is too.
+        let shown = SourceFile::new(
+            path.display().to_string(),
+            String::from_utf8_lossy(error.as_bytes()).into_owned(),
+        );
+        let span = schedule_lang::Span::new(bad, bad + '\u{fffd}'.len_utf8());
+        let message = format!(
+            "the file is not UTF-8: byte 0x{byte:02x} cannot start or continue a character here"
+        );
+        Exit::Input(
+            schedule_lang::Diagnostic::error("not-utf8", span, message)
+                .with_help("save the file as UTF-8")
+                .render(&shown),
+        )
     })
 }
 
@@ -241,10 +264,24 @@ pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
 fn write_output(path: Option<&Path>, text: &str) -> Result<(), Exit> {
     match path {
         Some(path) => write_bytes(path, text.as_bytes()),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
+        None => print_text(text),
+    }
+}
+
+/// Writes to standard output. A closed pipe ends the command quietly, as
+/// other Unix tools do, instead of panicking as `print!` would.
+pub(crate) fn print_text(text: &str) -> Result<(), Exit> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Exit::OutputClosed),
+        Err(error) => Err(Exit::Internal(format!(
+            "error: cannot write to standard output: {error}"
+        ))),
     }
 }
 
@@ -270,10 +307,14 @@ fn measure_peak(calls: usize) -> Result<(), Exit> {
     let (best, measures) = peak::measure(calls).map_err(Exit::Internal)?;
     for m in &measures {
         let isa = if m.lanes == 16 { "AVX-512" } else { "AVX2" };
-        println!("{:>2} lanes ({isa}): {:.2} GFLOP/s", m.lanes, m.gflops);
+        print_text(&format!(
+            "{:>2} lanes ({isa}): {:.2} GFLOP/s\n",
+            m.lanes, m.gflops
+        ))?;
     }
-    println!("peak: {best:.2} GFLOP/s (fp32 FMA, one thread; median of {calls} calls per kernel)");
-    Ok(())
+    print_text(&format!(
+        "peak: {best:.2} GFLOP/s (fp32 FMA, one thread; median of {calls} calls per kernel)\n"
+    ))
 }
 
 fn check(schedule_path: &Path, payload: Option<&Path>) -> Result<(), Exit> {
@@ -326,6 +367,5 @@ fn format_file(path: &Path, check: bool, write: bool) -> Result<(), Exit> {
     if write {
         return write_output(Some(path), &formatted);
     }
-    print!("{formatted}");
-    Ok(())
+    print_text(&formatted)
 }

@@ -136,6 +136,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
             .map_err(|why| Exit::Input(format!("error: --threads {threads}: {why}\n")))?;
     }
     report.threads = program.threads();
+    check_memory(&program, &payload_name)?;
     let inputs = load_inputs(&args, &program, &payload_source)?;
 
     let mut results = program.new_results();
@@ -213,14 +214,11 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         }
     }
 
-    print!(
-        "{}",
-        if args.json {
-            report.to_json()
-        } else {
-            report.to_text()
-        }
-    );
+    crate::print_text(&if args.json {
+        report.to_json()
+    } else {
+        report.to_text()
+    })?;
     if let Some((comparison, _)) = &report.check {
         if let Some(mismatch) = &comparison.mismatch {
             return Err(Exit::Input(format!(
@@ -398,4 +396,38 @@ fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
         saved.push(path.display().to_string());
     }
     Ok(saved)
+}
+
+/// Refuses, before allocating anything, a payload whose tensors cannot fit in
+/// this machine's available memory: each argument and result is held about
+/// twice (fresh copies of the inputs per call; the scheduled and the
+/// reference results).
+fn check_memory(program: &Program, payload_name: &str) -> Result<(), Exit> {
+    let signature = &program.signature;
+    let tensors = signature.inputs.iter().chain(&signature.results);
+    let needed = tensors.fold(0usize, |sum, ty| sum.saturating_add(ty.size_in_bytes()));
+    let needed = needed.saturating_mul(2);
+    let Some(available) = available_memory() else {
+        return Ok(());
+    };
+    if needed <= available {
+        return Ok(());
+    }
+    let gib = |bytes: usize| bytes as f64 / f64::from(1u32 << 30);
+    Err(Exit::Input(format!(
+        "{payload_name}: error: running @{} needs about {:.1} GiB for its arguments and results \
+         (each held twice), but this machine has {:.1} GiB available\n  = help: run it on smaller \
+         shapes; `sched-apply` without `run` applies the schedule without allocating them\n",
+        signature.name,
+        gib(needed),
+        gib(available),
+    )))
+}
+
+/// `MemAvailable` from `/proc/meminfo`, in bytes; `None` where it cannot be read.
+fn available_memory() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
 }

@@ -88,6 +88,27 @@ pub fn parse_module<'c>(
     name: &str,
     text: &str,
 ) -> Result<Module<'c>, PayloadError> {
+    if let Some(nul) = text.find('\0') {
+        // MLIR's parser takes a C string, which cannot hold one.
+        let line = text[..nul].matches('\n').count() + 1;
+        let column = text[..nul]
+            .rsplit('\n')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .count()
+            + 1;
+        return Err(PayloadError {
+            message: format!("{name}: cannot parse the payload"),
+            diagnostics: vec![MlirMessage {
+                severity: "error",
+                location: format!("loc({name:?}:{line}:{column})"),
+                message: "a NUL byte: MLIR text cannot contain one".to_string(),
+                notes: Vec::new(),
+            }],
+            internal: false,
+        });
+    }
     let (module, messages) = capture_diagnostics(context, || Module::parse(context, text));
     match module {
         Some(module) => {

@@ -64,7 +64,13 @@ pub struct TensorType {
 impl TensorType {
     /// Number of elements.
     pub fn elements(&self) -> usize {
-        self.shape.iter().product::<i64>() as usize
+        let dims = self.shape.iter().map(|&d| usize::try_from(d).unwrap_or(0));
+        dims.fold(1, usize::saturating_mul)
+    }
+
+    /// Size in bytes (saturating: shapes come from user payloads).
+    pub fn size_in_bytes(&self) -> usize {
+        self.elements().saturating_mul(self.element.bytes())
     }
 }
 

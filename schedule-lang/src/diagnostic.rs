@@ -144,20 +144,21 @@ fn write_located(
         source.name,
         severity.word()
     );
-    let text = source.line_text(line);
+    let (text, shown_column) = cut_line(source.line_text(line), column - 1);
     let gutter = line.to_string().len();
     let _ = writeln!(out, "{:gutter$} |", "");
     let _ = writeln!(out, "{line} | {text}");
     let covered = source.slice(span);
+    let room = text.chars().count().saturating_sub(shown_column).max(1);
     let on_line = covered
         .split('\n')
         .next()
         .unwrap_or("")
         .chars()
         .count()
-        .max(1);
+        .clamp(1, room);
     let underline = "^".repeat(on_line);
-    let padding = " ".repeat(column - 1);
+    let padding = " ".repeat(shown_column);
     match label {
         Some(label) => {
             let _ = writeln!(out, "{:gutter$} | {padding}{underline} {label}", "");
@@ -166,6 +167,34 @@ fn write_located(
             let _ = writeln!(out, "{:gutter$} | {padding}{underline}", "");
         }
     }
+}
+
+/// Source lines longer than this many characters are cut around the column.
+const LONGEST_SHOWN_LINE: usize = 120;
+
+/// The part of a source line to show, and the column (0-based, in
+/// characters) within it: a line longer than [`LONGEST_SHOWN_LINE`] (a
+/// payload's one-line constant can be megabytes) is cut to a window around
+/// the column, with `…` where text was left out.
+fn cut_line(line: &str, column: usize) -> (String, usize) {
+    let length = line.chars().count();
+    if length <= LONGEST_SHOWN_LINE {
+        return (line.to_string(), column);
+    }
+    let first = column
+        .saturating_sub(LONGEST_SHOWN_LINE / 2)
+        .min(length - LONGEST_SHOWN_LINE);
+    let last = first + LONGEST_SHOWN_LINE;
+    let mut shown: String = line.chars().skip(first).take(LONGEST_SHOWN_LINE).collect();
+    let mut shown_column = column - first;
+    if first > 0 {
+        shown.insert(0, '…');
+        shown_column += 1;
+    }
+    if last < length {
+        shown.push('…');
+    }
+    (shown, shown_column)
 }
 
 /// Renders many diagnostics, one after the other, separated by blank lines.
@@ -229,5 +258,30 @@ mod tests {
     fn suggests_close_names_only() {
         assert_eq!(did_you_mean("xO", ["xo", "xi", "y"]), Some("xo"));
         assert_eq!(did_you_mean("banana", ["xo", "xi"]), None);
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("{}X{}", "a".repeat(5000), "b".repeat(5000));
+        let file = SourceFile::new("p.mlir", format!("{line}\n"));
+        let text = Diagnostic::error("e", Span::new(5000, 5001), "here").render(&file);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "p.mlir:1:5001: error: here");
+        assert!(lines[2].chars().count() < 140, "{}", lines[2]);
+        let shown = lines[2].trim_start_matches("1 | ");
+        let caret = lines[3].trim_start_matches("  | ");
+        let x = shown.chars().position(|c| c == 'X').unwrap();
+        assert_eq!(caret.chars().position(|c| c == '^'), Some(x));
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+    }
+
+    #[test]
+    fn carets_under_multi_byte_characters() {
+        let file = SourceFile::new("p.mlir", "  %x = \u{e9}\n");
+        let text = Diagnostic::error("e", Span::new(7, 9), "bad").render(&file);
+        assert_eq!(
+            text,
+            "p.mlir:1:8: error: bad\n  |\n1 |   %x = \u{e9}\n  |        ^\n"
+        );
     }
 }

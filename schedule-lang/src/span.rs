@@ -63,9 +63,20 @@ impl SourceFile {
         }
     }
 
+    /// The largest character boundary at or before a byte offset (clamped to
+    /// the text): a location from elsewhere (MLIR counts bytes) may fall
+    /// inside a multi-byte character.
+    fn floor_boundary(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_column(&self, offset: u32) -> (usize, usize) {
-        let offset = (offset as usize).min(self.text.len());
+        let offset = self.floor_boundary(offset as usize);
         let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let start = self.line_starts[line];
         let column = self.text[start..offset].chars().count() + 1;
@@ -103,8 +114,8 @@ impl SourceFile {
 
     /// The text a span covers.
     pub fn slice(&self, span: Span) -> &str {
-        let end = (span.end as usize).min(self.text.len());
-        let start = (span.start as usize).min(end);
+        let end = self.floor_boundary(span.end as usize);
+        let start = self.floor_boundary((span.start as usize).min(end));
         &self.text[start..end]
     }
 }
@@ -120,5 +131,15 @@ mod tests {
         assert_eq!(file.line_column(4), (2, 2));
         assert_eq!(file.line_text(2), "cd");
         assert_eq!(file.line_column(6), (3, 1));
+    }
+
+    #[test]
+    fn offsets_inside_a_character_fall_back_to_its_start() {
+        let file = SourceFile::new("a.mlir", "\u{feff}x = \u{e9}\n");
+        assert_eq!(file.line_column(1), (1, 1));
+        assert_eq!(file.line_column(3), (1, 2));
+        assert_eq!(file.line_column(8), (1, 6));
+        assert_eq!(file.slice(Span::new(1, 9)), "\u{feff}x = \u{e9}");
+        assert_eq!(file.slice(Span::new(3, 9)), "x = \u{e9}");
     }
 }
