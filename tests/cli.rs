@@ -176,3 +176,20 @@ fn help_teaches_with_examples() {
         );
     }
 }
+
+/// A reader that closes the pipe early (`sched-apply … | head -1`) ends the
+/// command quietly: exit 0, no panic (fuzz finding 10).
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(["examples/halide_conv/conv.mlir"])
+        .current_dir(common::root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).is_empty(), "{}", stderr(&output));
+}

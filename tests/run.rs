@@ -387,3 +387,57 @@ fn threads_set_the_openmp_thread_count_of_parallel_loops() {
         text(&output.stderr)
     );
 }
+
+/// Writes `payload` and `schedule` into a fresh directory; returns their paths.
+fn case_files(payload: &str, schedule: &str) -> (std::path::PathBuf, String, String) {
+    let directory = common::tempdir();
+    let payload_path = directory.join("payload.mlir");
+    let schedule_path = directory.join("payload.sched");
+    std::fs::write(&payload_path, payload).unwrap();
+    std::fs::write(&schedule_path, schedule).unwrap();
+    let (p, s) = (
+        payload_path.display().to_string(),
+        schedule_path.display().to_string(),
+    );
+    (directory, p, s)
+}
+
+/// A result that is NaN where the unscheduled payload's is NaN matches
+/// (numpy's `equal_nan`); fuzz finding 12 called it a mismatch.
+#[test]
+fn nan_where_the_reference_has_nan_matches() {
+    let payload = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  \
+                   %nan = arith.constant 0x7FC00000 : f32\n  \
+                   %e = tensor.empty() : tensor<4xf32>\n  \
+                   %r = linalg.fill ins(%nan : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>\n  \
+                   return %r : tensor<4xf32>\n}\n";
+    let (directory, payload, schedule) =
+        case_files(payload, "func z = linalg.fill (i)\nz.split(i, io, ii, 2)\n");
+    let output = sched_apply(&["run", &payload, &schedule, "--check"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("check: ok"));
+    let _ = std::fs::remove_dir_all(directory);
+}
+
+/// Tensors larger than the machine's memory are refused before anything is
+/// allocated (fuzz finding 11 aborted in the allocator).
+#[test]
+fn tensors_too_large_for_memory_are_an_input_error() {
+    let big = "tensor<4294967296x128xf32>";
+    let out = "tensor<4294967296x96xf32>";
+    let payload = format!(
+        "func.func @matmul(%a: {big}, %b: tensor<128x96xf32>, %c: {out}) -> {out} {{\n  \
+         %r = linalg.matmul ins(%a, %b : {big}, tensor<128x96xf32>) outs(%c : {out}) -> {out}\n  \
+         return %r : {out}\n}}\n"
+    );
+    let (directory, payload, schedule) =
+        case_files(&payload, "func mm = linalg.matmul (i, j | k)\n");
+    let output = sched_apply(&["run", &payload, &schedule]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error: running @matmul needs about") && stderr.contains("GiB available"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(directory);
+}

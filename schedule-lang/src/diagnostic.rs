@@ -169,6 +169,18 @@ fn write_located(
     }
 }
 
+/// A control character (a NUL byte in a payload) as its visible symbol (␀),
+/// so the terminal shows where it is instead of acting on it.
+fn visible(character: char) -> char {
+    match character {
+        '\0'..='\u{1f}' if character != '\t' => {
+            char::from_u32(0x2400 + character as u32).unwrap_or(character)
+        }
+        '\u{7f}' => '\u{2421}',
+        _ => character,
+    }
+}
+
 /// Source lines longer than this many characters are cut around the column.
 const LONGEST_SHOWN_LINE: usize = 120;
 
@@ -179,13 +191,18 @@ const LONGEST_SHOWN_LINE: usize = 120;
 fn cut_line(line: &str, column: usize) -> (String, usize) {
     let length = line.chars().count();
     if length <= LONGEST_SHOWN_LINE {
-        return (line.to_string(), column);
+        return (line.chars().map(visible).collect(), column);
     }
     let first = column
         .saturating_sub(LONGEST_SHOWN_LINE / 2)
         .min(length - LONGEST_SHOWN_LINE);
     let last = first + LONGEST_SHOWN_LINE;
-    let mut shown: String = line.chars().skip(first).take(LONGEST_SHOWN_LINE).collect();
+    let mut shown: String = line
+        .chars()
+        .skip(first)
+        .take(LONGEST_SHOWN_LINE)
+        .map(visible)
+        .collect();
     let mut shown_column = column - first;
     if first > 0 {
         shown.insert(0, '…');
