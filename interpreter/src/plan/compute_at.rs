@@ -85,6 +85,18 @@ impl Planner<'_> {
                 self.refuse_in_reduction(func, producer, target, reduction_loop, stage, span);
                 continue;
             }
+            // An unrolled loop is an `scf.for` whose accumulator is loop-carried:
+            // fusion cannot reach the init through it.
+            let sequential = containing.iter().filter(|l| l.ivs.is_none()).find_map(|l| {
+                stage
+                    .loops
+                    .iter()
+                    .find(|s| s.visible_name() == l.name && s.unroll.is_some())
+            });
+            if let (Some(unrolled), true) = (sequential, feeds_init) {
+                self.refuse_in_unrolled(func, producer, target, unrolled, span);
+                continue;
+            }
             for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
                 let mut handle = self.stage_handles[&(producer, producer_stage)].clone();
                 self.script.comment(format!(
@@ -164,6 +176,46 @@ impl Planner<'_> {
             )
             .with_note(Some(reduction_loop.span), note)
             .with_help("compute it at a loop outside the reduction loops"),
+        );
+    }
+
+    /// Refuses computing `producer`, which initializes what `func`
+    /// accumulates, inside `target` when `unrolled` (the target or a loop
+    /// around it) is unrolled, and so a sequential `scf.for`.
+    fn refuse_in_unrolled(
+        &mut self,
+        func: usize,
+        producer: usize,
+        target: &Loop,
+        unrolled: &Loop,
+        span: Span,
+    ) {
+        let loop_name = &target.name;
+        let producer_name = &self.model.funcs[producer].name;
+        let consumer_name = &self.model.funcs[func].name;
+        let where_ = if unrolled.name == target.name {
+            format!("`{loop_name}`")
+        } else {
+            format!("`{}`, a loop around `{loop_name}`,", unrolled.name)
+        };
+        let note = format!(
+            "{where_} is unrolled, so it is a sequential loop that carries `{consumer_name}`'s \
+             accumulator from one iteration to the next, and `{producer_name}` initializes that \
+             accumulator: it cannot be computed inside"
+        );
+        self.errors.push(
+            Diagnostic::error(
+                "compute-at-unrolled",
+                span,
+                format!(
+                    "cannot compute `{producer_name}` inside `{loop_name}` of `{consumer_name}`"
+                ),
+            )
+            .with_note(Some(unrolled.unroll.unwrap_or(unrolled.span)), note)
+            .with_help(
+                "compute it at a loop outside the unrolled loops, or vectorize the unrolled \
+                 loops so they stay inside the tile",
+            ),
         );
     }
 

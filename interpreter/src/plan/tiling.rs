@@ -167,6 +167,12 @@ impl<'a> Planner<'a> {
             if coalesced.is_some() && components.contains(&i) {
                 continue;
             }
+            // A loop of one iteration (kept as a pack or compute_at point) is
+            // folded away by the cleanups before hoisting: no handle may
+            // outlive it, and there is nothing to hoist or unroll.
+            if nest.trips[i] == Some(1) {
+                continue;
+            }
             // Every loop of the nest, unrolled ones too: hoisting from an
             // outer loop across an inner loop that kept its subset ops
             // leaves the inner loop's partial sums out (wrong results).

@@ -28,6 +28,7 @@ impl<'a> Resolver<'a> {
             }
         }
         if !ok {
+            self.broken.push(decl.name.name.clone());
             return;
         }
         for stage in &stages {
@@ -44,6 +45,7 @@ impl<'a> Resolver<'a> {
                     )
                     .with_note(Some(other.model.span), "bound here"),
                 );
+                self.broken.push(decl.name.name.clone());
                 return;
             }
         }
@@ -53,6 +55,7 @@ impl<'a> Resolver<'a> {
                 stages[1].span,
                 "the update definition selects the same op as the pure one",
             ));
+            self.broken.push(decl.name.name.clone());
             return;
         }
         let model = FuncModel {
@@ -284,6 +287,23 @@ impl<'a> Resolver<'a> {
             }
         }
         if !ok {
+            return None;
+        }
+        // Tiling an empty iteration space makes no loops at all, which the
+        // plan cannot refer to (upstream tiling even crashes on some).
+        if let Some(i) = (0..names.len()).find(|&i| op.extents.get(i) == Some(&Some(0))) {
+            self.errors.push(
+                Diagnostic::error(
+                    "empty-dimension",
+                    names[i].span,
+                    format!(
+                        "dimension `{}` of this `{}` has 0 iterations: the op computes nothing, \
+                         so there is nothing to schedule",
+                        names[i].name, op.kind
+                    ),
+                )
+                .with_help("remove the binding, or give the op's tensors non-zero sizes"),
+            );
             return None;
         }
         let dims: Vec<Dim> = names

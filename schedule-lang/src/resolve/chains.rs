@@ -5,6 +5,9 @@ use super::*;
 
 impl Resolver<'_> {
     pub(super) fn chain(&mut self, chain: &Chain) {
+        if self.broken.contains(&chain.func.name) {
+            return;
+        }
         let Some(func) = self.funcs.get_index_of(&chain.func.name) else {
             let mut error = Diagnostic::error(
                 "unknown-func",
@@ -390,6 +393,32 @@ impl Resolver<'_> {
                     }
                 }
                 let k = index.expect("checked above");
+                let input = &op.operands[k];
+                if kind == DirectiveKind::Pack && input.map.is_empty() {
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "pack-scalar",
+                            operand.span,
+                            format!(
+                                "`in{k}` of {} is a scalar ({}): only a tensor operand can be \
+                                 packed",
+                                stage_label(stage, &func_name),
+                                input.element
+                            ),
+                        )
+                        .with_help({
+                            let tensors: Vec<String> = (0..inputs)
+                                .filter(|&i| !op.operands[i].map.is_empty())
+                                .map(|i| format!("`in{i}`"))
+                                .collect();
+                            if tensors.is_empty() {
+                                format!("`{}` has no tensor input to pack", op.kind)
+                            } else {
+                                format!("pack an input that is a tensor: {}", tensors.join(", "))
+                            }
+                        }),
+                    ));
+                }
                 let (list, code, done) = match kind {
                     DirectiveKind::Pack => (&mut stage.packs, "duplicate-pack", "packed"),
                     _ => (&mut stage.prefetches, "duplicate-prefetch", "prefetched"),

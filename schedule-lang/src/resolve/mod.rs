@@ -29,6 +29,7 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
         funcs: IndexMap::new(),
         errors: Vec::new(),
         pending: Vec::new(),
+        broken: Vec::new(),
     };
     for item in &file.items {
         if let Item::Func(decl) = item {
@@ -59,6 +60,9 @@ struct Resolver<'a> {
     funcs: IndexMap<String, FuncState>,
     errors: Vec<Diagnostic>,
     pending: Vec<PendingComputeAt>,
+    /// Funcs whose declaration had an error (already reported): later uses
+    /// of the name are skipped, so one mistake gives one error.
+    broken: Vec<String>,
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -73,6 +77,9 @@ impl Resolver<'_> {
     fn finish(mut self) -> Result<Model, Vec<Diagnostic>> {
         let pending = std::mem::take(&mut self.pending);
         for at in &pending {
+            if self.broken.contains(&at.consumer.name) {
+                continue;
+            }
             let Some(consumer) = self.funcs.get_index_of(&at.consumer.name) else {
                 let mut error = Diagnostic::error(
                     "unknown-func",
