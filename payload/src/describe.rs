@@ -10,9 +10,18 @@
 use crate::ffi::OpView;
 use crate::PayloadError;
 use melior::ir::Module;
-use melior::pass::PassManager;
 use melior::Context;
 use schedule_lang::{IteratorKind, MapResult, OperandInfo, PayloadInfo, PayloadOp};
+
+/// Rewrites every linalg op of a module as a `linalg.generic`, in place.
+const GENERALIZE_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
+    %generic = transform.structured.generalize %ops : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+"#;
 
 /// Describes the structured ops of `module`, which was parsed in `context`.
 pub fn describe(
@@ -23,13 +32,13 @@ pub fn describe(
     let text = module.as_operation().to_string();
     let mut generalized = Module::parse(context, &text)
         .ok_or_else(|| PayloadError::internal("could not re-parse the payload to generalize it"))?;
-    let manager = PassManager::new(context);
-    manager
-        .nested_under("func.func")
-        .add_pass(melior::pass::linalg::create_linalg_generalize_named_ops_pass());
-    manager
-        .run(&mut generalized)
-        .map_err(|_| PayloadError::internal("linalg-generalize-named-ops failed on the payload"))?;
+    // Through the transform op, not the pass: the pass's greedy driver erases
+    // ops whose results are unused, and then the ops no longer pair up.
+    crate::transform::apply_script(context, &mut generalized, GENERALIZE_SCRIPT).map_err(
+        |error| {
+            PayloadError::internal(format!("could not generalize the payload's ops: {error:?}"))
+        },
+    )?;
 
     let original_root = OpView::of_module(module);
     let generic_root = OpView::of_module(&generalized);
@@ -47,9 +56,11 @@ pub fn describe(
     originals.retain(|(_, op)| op.name().starts_with("linalg."));
     generics.retain(|(_, op)| op.name().starts_with("linalg."));
     if originals.len() != generics.len() {
-        return Err(PayloadError::internal(
-            "generalization changed the number of ops",
-        ));
+        return Err(PayloadError::internal(format!(
+            "generalization changed the number of linalg ops ({} before, {} after)",
+            originals.len(),
+            generics.len()
+        )));
     }
     let mut ops = Vec::new();
     let mut raw_ids: Vec<(mlir_sys::MlirOperation, usize)> = Vec::new();
