@@ -233,6 +233,15 @@ fn severity(word: &str) -> schedule_lang::Severity {
 
 fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {
     let place = match message.file_line_column() {
+        Some((file, _, _)) if file == payload::transform::SCRIPT_SOURCE_NAME => {
+            return format!(
+                "{}: {} (in a cleanup step of the generated transform script, line {}; \
+                 `--emit transform` prints it)",
+                message.severity,
+                message.message,
+                message.file_line_column().map_or(0, |(_, line, _)| line)
+            );
+        }
         Some((file, line, column)) => {
             let file = if file == "-" || file.is_empty() {
                 payload_name.to_string()
@@ -270,6 +279,21 @@ mod tests {
         assert_eq!(
             render_located(&message, &schedule, "mm.mlir"),
             "s.sched:2:4: error: MLIR: Attempted to vectorize, but failed\n  |\n2 | mm.vectorize(j, 16)\n  |    ^\nmm.mlir:3:8: note: payload op\n"
+        );
+    }
+
+    #[test]
+    fn mlir_errors_in_unlocated_script_ops_name_the_script_line() {
+        let message = MlirMessage {
+            severity: "error",
+            location: format!("loc(\"{}\":23:5)", payload::transform::SCRIPT_SOURCE_NAME),
+            message: "tracking listener failed".into(),
+            notes: Vec::new(),
+        };
+        assert_eq!(
+            render_mlir_message(&message, "payload.mlir"),
+            "error: tracking listener failed (in a cleanup step of the generated transform \
+             script, line 23; `--emit transform` prints it)"
         );
     }
 }

@@ -36,6 +36,30 @@ fn print_to_string(print: impl FnOnce(MlirStringCallback, *mut c_void)) -> Strin
     out
 }
 
+/// Parses `text`, which must be one explicit `module` op, as a module whose
+/// locations name `source_name` (melior's `Module::parse` names every buffer
+/// `-`, so the payload's and the transform script's locations could not be
+/// told apart). `None` after a parse error, which MLIR reports through the
+/// context's diagnostics, or when the text holds another kind of op.
+pub fn parse_module_named<'c>(
+    context: &'c melior::Context,
+    text: &str,
+    source_name: &str,
+) -> Option<melior::ir::Module<'c>> {
+    // SAFETY: the context outlives the call; both string refs point into
+    // borrowed strings that live for the call; the result is checked for null.
+    let raw = unsafe {
+        mlirOperationCreateParse(context.to_raw(), string_ref(text), string_ref(source_name))
+    };
+    if raw.ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `raw` is a fresh top-level operation that nothing else owns;
+    // `Operation::from_raw` takes ownership (and `Module` then owns it).
+    let operation = unsafe { melior::ir::Operation::from_raw(raw) };
+    melior::ir::Module::from_operation(operation)
+}
+
 /// A borrowed (pointer, length) view of a Rust string for the C API.
 pub fn string_ref(text: &str) -> MlirStringRef {
     MlirStringRef {

@@ -19,6 +19,10 @@ pub enum ApplyError {
     Invalid(Vec<MlirMessage>),
 }
 
+/// The file name MLIR gives the script's own lines, for ops without a
+/// location of their own (cleanups): `--emit transform` prints that text.
+pub const SCRIPT_SOURCE_NAME: &str = "(transform script)";
+
 /// The entry point every generated script defines.
 pub const ENTRY: &str = "__transform_main";
 
@@ -29,8 +33,9 @@ pub fn apply_script(
     payload: &mut Module,
     script: &str,
 ) -> Result<Vec<MlirMessage>, ApplyError> {
-    let (transform_module, messages) =
-        capture_diagnostics(context, || Module::parse(context, script));
+    let (transform_module, messages) = capture_diagnostics(context, || {
+        ffi::parse_module_named(context, script, SCRIPT_SOURCE_NAME)
+    });
     let Some(transform_module) = transform_module else {
         return Err(ApplyError::BadScript(
             messages,
