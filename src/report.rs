@@ -2,6 +2,7 @@
 //! object with every figure.
 
 use crate::compare::{Comparison, Tolerance};
+use serde::Serialize;
 
 /// Timings of one payload version over several calls.
 #[derive(Clone, Debug, PartialEq)]
@@ -195,104 +196,103 @@ impl RunReport {
     }
 
     /// One round as a JSON object.
-    fn round_json(&self, round: &Round) -> String {
-        let percent = self.percent_of(&round.timing, round.peak_gflops);
-        format!(
-            "{{\"median_s\": {}, \"peak_gflops\": {}, \"percent_of_peak\": {}}}",
-            number(Some(round.timing.median_s)),
-            number(Some(round.peak_gflops)),
-            number(percent)
-        )
-    }
-
     /// One JSON object with every figure (null where not measured).
     pub fn to_json(&self) -> String {
         let bench = self.bench.as_ref();
-        let gflops = bench.and_then(|b| self.gflops(b));
-        let percent = bench
-            .zip(self.peak_gflops)
-            .and_then(|(b, p)| self.percent_of(b, p));
         let comparison = self.check.as_ref().map(|(c, _)| c);
         let [plan, apply, lower, jit] = self.compile_s;
-        let fields: Vec<(&str, String)> = vec![
-            ("payload", string(&self.payload)),
-            ("entry", string(&self.entry)),
-            ("schedule", string(&self.schedule)),
-            ("flops", self.flops.map_or("null".into(), |f| f.to_string())),
-            (
-                "calls",
-                bench.map_or("null".into(), |b| b.calls.to_string()),
-            ),
-            ("median_s", number(bench.map(|b| b.median_s))),
-            ("min_s", number(bench.map(|b| b.min_s))),
-            ("max_s", number(bench.map(|b| b.max_s))),
-            ("gflops", number(gflops)),
-            ("peak_gflops", number(self.peak_gflops)),
-            ("percent_of_peak", number(percent)),
-            (
-                "unscheduled_median_s",
-                number(self.unscheduled.as_ref().map(|u| u.median_s)),
-            ),
-            ("speedup_vs_unscheduled", number(self.speedup())),
-            (
-                "check",
-                comparison.map_or("null".into(), |c| {
-                    string(if c.mismatch.is_some() {
-                        "mismatch"
-                    } else {
-                        "ok"
-                    })
-                }),
-            ),
-            ("max_abs_diff", number(comparison.map(|c| c.max_abs_diff))),
-            ("max_rel_diff", number(comparison.map(|c| c.max_rel_diff))),
-            (
-                "compile_s",
-                format!(
-                    "{{\"plan\": {}, \"apply\": {}, \"lower\": {}, \"jit\": {}}}",
-                    number(Some(plan)),
-                    number(Some(apply)),
-                    number(Some(lower)),
-                    number(Some(jit))
-                ),
-            ),
-            (
-                "threads",
-                self.threads.map_or("null".into(), |t| t.to_string()),
-            ),
-            (
-                "rounds",
-                format!(
-                    "[{}]",
-                    self.rounds
-                        .iter()
-                        .map(|r| self.round_json(r))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ),
-            (
-                "percent_of_peak_per_round_median",
-                number(self.round_percent_median()),
-            ),
-            (
-                "saved",
-                format!(
-                    "[{}]",
-                    self.saved
-                        .iter()
-                        .map(|s| string(s))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ),
-        ];
-        let body: Vec<String> = fields
-            .into_iter()
-            .map(|(k, v)| format!("  \"{k}\": {v}"))
-            .collect();
-        format!("{{\n{}\n}}\n", body.join(",\n"))
+        let report = JsonReport {
+            payload: &self.payload,
+            entry: &self.entry,
+            schedule: &self.schedule,
+            flops: self.flops,
+            calls: bench.map(|b| b.calls),
+            median_s: bench.map(|b| b.median_s),
+            min_s: bench.map(|b| b.min_s),
+            max_s: bench.map(|b| b.max_s),
+            gflops: bench.and_then(|b| self.gflops(b)),
+            peak_gflops: self.peak_gflops,
+            percent_of_peak: bench
+                .zip(self.peak_gflops)
+                .and_then(|(b, p)| self.percent_of(b, p)),
+            unscheduled_median_s: self.unscheduled.as_ref().map(|u| u.median_s),
+            speedup_vs_unscheduled: self.speedup(),
+            check: comparison.map(|c| {
+                if c.mismatch.is_some() {
+                    "mismatch"
+                } else {
+                    "ok"
+                }
+            }),
+            max_abs_diff: comparison.map(|c| c.max_abs_diff),
+            max_rel_diff: comparison.map(|c| c.max_rel_diff),
+            compile_s: CompileJson {
+                plan,
+                apply,
+                lower,
+                jit,
+            },
+            threads: self.threads,
+            rounds: self
+                .rounds
+                .iter()
+                .map(|round| RoundJson {
+                    median_s: round.timing.median_s,
+                    peak_gflops: round.peak_gflops,
+                    percent_of_peak: self.percent_of(&round.timing, round.peak_gflops),
+                })
+                .collect(),
+            percent_of_peak_per_round_median: self.round_percent_median(),
+            saved: &self.saved,
+        };
+        // Non-finite numbers become null; nothing here can fail to serialize.
+        let mut text = serde_json::to_string_pretty(&report).unwrap_or_default();
+        text.push('\n');
+        text
     }
+}
+
+/// The `--json` report: its field names are the documented keys.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    payload: &'a str,
+    entry: &'a str,
+    schedule: &'a str,
+    flops: Option<u64>,
+    calls: Option<usize>,
+    median_s: Option<f64>,
+    min_s: Option<f64>,
+    max_s: Option<f64>,
+    gflops: Option<f64>,
+    peak_gflops: Option<f64>,
+    percent_of_peak: Option<f64>,
+    unscheduled_median_s: Option<f64>,
+    speedup_vs_unscheduled: Option<f64>,
+    check: Option<&'static str>,
+    max_abs_diff: Option<f64>,
+    max_rel_diff: Option<f64>,
+    compile_s: CompileJson,
+    threads: Option<usize>,
+    rounds: Vec<RoundJson>,
+    percent_of_peak_per_round_median: Option<f64>,
+    saved: &'a [String],
+}
+
+/// Seconds per compile phase.
+#[derive(Serialize)]
+struct CompileJson {
+    plan: f64,
+    apply: f64,
+    lower: f64,
+    jit: f64,
+}
+
+/// One round of `--rounds`.
+#[derive(Serialize)]
+struct RoundJson {
+    median_s: f64,
+    peak_gflops: f64,
+    percent_of_peak: Option<f64>,
 }
 
 fn seconds(s: f64) -> String {
@@ -303,29 +303,6 @@ fn seconds(s: f64) -> String {
     } else {
         format!("{:.1} us", s * 1e6)
     }
-}
-
-/// A JSON number; non-finite and missing values are `null`.
-fn number(value: Option<f64>) -> String {
-    match value {
-        Some(v) if v.is_finite() => format!("{v:e}"),
-        _ => "null".into(),
-    }
-}
-
-/// A JSON string.
-fn string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -349,15 +326,17 @@ mod tests {
             peak_gflops: Some(8.0),
             ..Default::default()
         };
-        let json = report.to_json();
-        assert!(json.contains("\"payload\": \"a\\\"b.mlir\""));
-        assert!(json.contains("\"median_s\": 5e-1"));
-        assert!(json.contains("\"gflops\": 4e0"));
-        assert!(json.contains("\"percent_of_peak\": 5e1"));
-        assert!(json.contains("\"speedup_vs_unscheduled\": 4e0"));
-        assert!(json.contains("\"max_abs_diff\": null"));
-        assert!(json.contains(
-            "\"compile_s\": {\"plan\": 0e0, \"apply\": 0e0, \"lower\": 0e0, \"jit\": 0e0}"
-        ));
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(json["payload"], "a\"b.mlir");
+        assert_eq!(json["median_s"], 0.5);
+        assert_eq!(json["gflops"], 4.0);
+        assert_eq!(json["percent_of_peak"], 50.0);
+        assert_eq!(json["speedup_vs_unscheduled"], 4.0);
+        assert!(json["max_abs_diff"].is_null());
+        assert_eq!(
+            json["compile_s"],
+            serde_json::json!({"plan": 0.0, "apply": 0.0, "lower": 0.0, "jit": 0.0})
+        );
+        assert_eq!(json["rounds"], serde_json::json!([]));
     }
 }
