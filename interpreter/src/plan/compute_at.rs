@@ -82,7 +82,7 @@ impl Planner<'_> {
                     .any(|o| o.is_init && o.producer == Some(s.op))
             });
             if let (Some(reduction_loop), true) = (reduction_loop, feeds_init) {
-                self.refuse_in_reduction(func, producer, target, reduction_loop, stage, span);
+                self.refuse_inside(func, producer, target, reduction_loop, stage, span);
                 continue;
             }
             // An unrolled loop is an `scf.for` whose accumulator is loop-carried:
@@ -94,7 +94,7 @@ impl Planner<'_> {
                     .find(|s| s.visible_name() == l.name && s.unroll.is_some())
             });
             if let (Some(unrolled), true) = (sequential, feeds_init) {
-                self.refuse_in_unrolled(func, producer, target, unrolled, span);
+                self.refuse_inside(func, producer, target, unrolled, stage, span);
                 continue;
             }
             for producer_stage in (0..self.model.funcs[producer].stages.len()).rev() {
@@ -142,80 +142,55 @@ impl Planner<'_> {
     }
 
     /// Refuses computing `producer`, which initializes what `func`
-    /// accumulates, inside `target` when `reduction_loop` (the target or a
-    /// loop around it) iterates a reduction.
-    fn refuse_in_reduction(
+    /// accumulates, inside `target` when `blocking` (the target or a loop
+    /// around it) iterates a reduction or is unrolled: either way the
+    /// accumulator is carried from one iteration to the next.
+    fn refuse_inside(
         &mut self,
         func: usize,
         producer: usize,
         target: &Loop,
-        reduction_loop: &Loop,
+        blocking: &Loop,
         stage: &Stage,
         span: Span,
     ) {
         let loop_name = &target.name;
         let producer_name = &self.model.funcs[producer].name;
         let consumer_name = &self.model.funcs[func].name;
-        let where_ = if reduction_loop.name == target.name {
+        let where_ = if blocking.name == target.name {
             format!("`{loop_name}`")
         } else {
-            format!("`{}`, a loop around `{loop_name}`,", reduction_loop.name)
+            format!("`{}`, a loop around `{loop_name}`,", blocking.name)
         };
-        let note = format!(
-            "{where_} iterates reduction dimension `{}`, and `{producer_name}` initializes what \
-             `{consumer_name}` accumulates: it would be reset at every step",
-            stage.dims[reduction_loop.dim].name
-        );
+        let (code, note_span, note, help) = if stage.dims[blocking.dim].reduction {
+            let note = format!(
+                "{where_} iterates reduction dimension `{}`, and `{producer_name}` initializes \
+                 what `{consumer_name}` accumulates: it would be reset at every step",
+                stage.dims[blocking.dim].name
+            );
+            let help = "compute it at a loop outside the reduction loops";
+            ("compute-at-reduction", blocking.span, note, help)
+        } else {
+            let note = format!(
+                "{where_} is unrolled, so it is a sequential loop that carries \
+                 `{consumer_name}`'s accumulator from one iteration to the next, and \
+                 `{producer_name}` initializes that accumulator: it cannot be computed inside"
+            );
+            let help = "compute it at a loop outside the unrolled loops, or vectorize the \
+                        unrolled loops so they stay inside the tile";
+            let at = blocking.unroll.unwrap_or(blocking.span);
+            ("compute-at-unrolled", at, note, help)
+        };
         self.errors.push(
             Diagnostic::error(
-                "compute-at-reduction",
+                code,
                 span,
                 format!(
                     "cannot compute `{producer_name}` inside `{loop_name}` of `{consumer_name}`"
                 ),
             )
-            .with_note(Some(reduction_loop.span), note)
-            .with_help("compute it at a loop outside the reduction loops"),
-        );
-    }
-
-    /// Refuses computing `producer`, which initializes what `func`
-    /// accumulates, inside `target` when `unrolled` (the target or a loop
-    /// around it) is unrolled, and so a sequential `scf.for`.
-    fn refuse_in_unrolled(
-        &mut self,
-        func: usize,
-        producer: usize,
-        target: &Loop,
-        unrolled: &Loop,
-        span: Span,
-    ) {
-        let loop_name = &target.name;
-        let producer_name = &self.model.funcs[producer].name;
-        let consumer_name = &self.model.funcs[func].name;
-        let where_ = if unrolled.name == target.name {
-            format!("`{loop_name}`")
-        } else {
-            format!("`{}`, a loop around `{loop_name}`,", unrolled.name)
-        };
-        let note = format!(
-            "{where_} is unrolled, so it is a sequential loop that carries `{consumer_name}`'s \
-             accumulator from one iteration to the next, and `{producer_name}` initializes that \
-             accumulator: it cannot be computed inside"
-        );
-        self.errors.push(
-            Diagnostic::error(
-                "compute-at-unrolled",
-                span,
-                format!(
-                    "cannot compute `{producer_name}` inside `{loop_name}` of `{consumer_name}`"
-                ),
-            )
-            .with_note(Some(unrolled.unroll.unwrap_or(unrolled.span)), note)
-            .with_help(
-                "compute it at a loop outside the unrolled loops, or vectorize the unrolled \
-                 loops so they stay inside the tile",
-            ),
+            .with_note(Some(note_span), note)
+            .with_help(help),
         );
     }
 

@@ -21,7 +21,7 @@ impl<'a> Planner<'a> {
         func: usize,
         stage_index: usize,
         mut handle: String,
-        nest: &Nest,
+        nest: &Nest<'a>,
         mut containing: Vec<MaterializedLoop>,
     ) -> Option<String> {
         let model: &'a Model = self.model;
@@ -62,26 +62,44 @@ impl<'a> Planner<'a> {
         Some(handle)
     }
 
+    /// The loop names of a run, a fresh name for the op it tiles, and the
+    /// tiling op's location (the loop order's directive, or the first loop's);
+    /// says in the script which loops the run makes, as `kind`.
+    fn start_run(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        nest: &Nest<'a>,
+        run: &[usize],
+        kind: &str,
+    ) -> (Vec<&'a str>, String, Option<(usize, usize)>) {
+        let model: &'a Model = self.model;
+        let stage = &model.funcs[func].stages[stage_index];
+        let loops = nest.loops;
+        let names: Vec<&'a str> = run.iter().map(|&i| loops[i].name.as_str()).collect();
+        let tiled = self
+            .script
+            .fresh(&format!("{}_tiled", model.funcs[func].name));
+        let location = self.at(stage.order_span.unwrap_or(loops[run[0]].span));
+        let name = self.stage_name(func, stage_index);
+        self.script
+            .comment(format!("{name}: loop(s) {} ({kind})", names.join(", ")));
+        (names, tiled, location)
+    }
+
     /// Tiles a run over parallel dimensions into one `scf.forall`.
     fn tile_forall_run(
         &mut self,
         func: usize,
         stage_index: usize,
         handle: &str,
-        nest: &Nest,
+        nest: &Nest<'a>,
         run: &[usize],
         sizes: &[String],
     ) -> (String, MaterializedLoop) {
         let stage = &self.model.funcs[func].stages[stage_index];
         let loops = nest.loops;
-        let names: Vec<&str> = run.iter().map(|&i| loops[i].name.as_str()).collect();
-        let tiled = self
-            .script
-            .fresh(&format!("{}_tiled", self.model.funcs[func].name));
-        let location = self.at(stage.order_span.unwrap_or(loops[run[0]].span));
-        let name = self.stage_name(func, stage_index);
-        self.script
-            .comment(format!("{name}: loop(s) {} (scf.forall)", names.join(", ")));
+        let (names, tiled, location) = self.start_run(func, stage_index, nest, run, "scf.forall");
         for group in nest
             .groups
             .iter()
@@ -134,20 +152,13 @@ impl<'a> Planner<'a> {
         func: usize,
         stage_index: usize,
         handle: &str,
-        nest: &Nest,
+        nest: &Nest<'a>,
         run: &[usize],
         sizes: &[String],
     ) -> (String, MaterializedLoop) {
         let stage: &Stage = &self.model.funcs[func].stages[stage_index];
         let loops = nest.loops;
-        let names: Vec<&str> = run.iter().map(|&i| loops[i].name.as_str()).collect();
-        let mut tiled = self
-            .script
-            .fresh(&format!("{}_tiled", self.model.funcs[func].name));
-        let location = self.at(stage.order_span.unwrap_or(loops[run[0]].span));
-        let name = self.stage_name(func, stage_index);
-        self.script
-            .comment(format!("{name}: loop(s) {} (scf.for)", names.join(", ")));
+        let (names, mut tiled, location) = self.start_run(func, stage_index, nest, run, "scf.for");
         let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
         self.tile_using_for(&tiled, &loop_handles, handle, sizes, location);
         // The fused components at the end of the run, coalesced into one loop.
