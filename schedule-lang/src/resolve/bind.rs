@@ -194,18 +194,39 @@ impl<'a> Resolver<'a> {
                     },
                     None if candidates.len() == 1 => Some(candidates[0]),
                     None => {
+                        // Where each one is: `[0]` in @forward, `[1]` in @loss.
+                        let places: Vec<String> = candidates
+                            .iter()
+                            .enumerate()
+                            .map(|(i, op)| format!("`[{i}]` in @{}", op.function))
+                            .collect();
+                        let mut functions: Vec<&str> =
+                            candidates.iter().map(|op| op.function.as_str()).collect();
+                        functions.dedup();
+                        let mut help = format!(
+                            "add an index in payload order, from `{0}[0]` to `{0}[{1}]`",
+                            kind.name,
+                            candidates.len() - 1
+                        );
+                        if functions.len() > 1 {
+                            help.push_str(&format!(
+                                ", or pick by function, as in `@{}:{}`",
+                                functions[0], kind.name
+                            ));
+                        }
                         self.errors.push(
                             Diagnostic::error(
                                 "ambiguous",
                                 *span,
-                                format!("`{}` matches {} ops", kind.name, candidates.len()),
+                                format!(
+                                    "`{}` matches {} ops: {}",
+                                    kind.name,
+                                    candidates.len(),
+                                    places.join(", ")
+                                ),
                             )
                             .with_label("which one?")
-                            .with_help(format!(
-                                "add an index in payload order, from `{0}[0]` to `{0}[{1}]`",
-                                kind.name,
-                                candidates.len() - 1
-                            )),
+                            .with_help(help),
                         );
                         None
                     }
