@@ -187,6 +187,44 @@ fn chain_schedules() -> impl Strategy<Value = String> {
         })
 }
 
+/// A four-stage elementwise chain: the last stage split at random, and each
+/// earlier stage computed at a random loop of its consumer or at root, so
+/// chains of two, three and four stages computed inside one another appear
+/// (Halide pipelines have many stages).
+fn long_chain_schedules() -> impl Strategy<Value = String> {
+    let factor = prop_oneof![Just(1i64), Just(4), Just(8), 3i64..30];
+    let placement = prop_oneof![Just(None), (0usize..4).prop_map(Some)];
+    (
+        factor.clone(),
+        factor,
+        proptest::collection::vec(placement, 3),
+        any::<bool>(),
+    )
+        .prop_map(|(fx, fy, placements, vectorize)| {
+            let mut text = String::new();
+            for stage in 0..4 {
+                text += &format!("func s{stage} = linalg.generic[{stage}] (y, x)\n");
+            }
+            text += &format!(
+                "s3.split(x, xo, xi, {fx}).split(y, yo, yi, {fy}).reorder(xi, yi, xo, yo)\n"
+            );
+            if vectorize {
+                text += "s3.vectorize(xi)\n";
+            }
+            for (stage, at) in placements.iter().enumerate() {
+                let Some(at) = at else { continue };
+                let consumer = stage + 1;
+                let loops: &[&str] = if consumer == 3 {
+                    &["xo", "yo", "xi", "yi"]
+                } else {
+                    &["y", "x", "y", "x"]
+                };
+                text += &format!("s{stage}.compute_at(s{consumer}, {})\n", loops[*at]);
+            }
+            text
+        })
+}
+
 /// A small conv (the conv_layer structure): random channel and width splits,
 /// the update computed at the last relu loop, with or without packing the
 /// filter and prefetching the input, with either reduction order, and with or
@@ -225,6 +263,11 @@ fn random_matmul_schedules_compute_the_same() {
 #[test]
 fn random_compute_at_chains_compute_the_same() {
     check_all("chain", "chain.mlir", 12, chain_schedules());
+}
+
+#[test]
+fn random_long_compute_at_chains_compute_the_same() {
+    check_all("chain4", "chain4.mlir", 16, long_chain_schedules());
 }
 
 #[test]

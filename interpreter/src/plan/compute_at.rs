@@ -4,9 +4,11 @@
 //! so far, outermost first (`structured.fuse_into_containing_op`), and then
 //! its own loops are planned inside, on the region the consumer's tile needs.
 //! A producer that initializes what the consumer accumulates cannot be
-//! computed inside one of the consumer's reduction loops.
+//! computed inside one of the consumer's reduction or unrolled loops.
+//! Chains work the same way down: a producer computed inside a producer is
+//! fused into every loop around it, its consumer's consumer's loops first.
 
-use super::{MaterializedLoop, Planner, Region};
+use super::{MaterializedLoop, Planner, Region, Resume};
 use crate::script::ANY_OP;
 use schedule_lang::model::{Loop, Placement, Stage};
 use schedule_lang::{Diagnostic, MapResult, Span};
@@ -69,9 +71,17 @@ impl Planner<'_> {
         let mut fused = Vec::new();
         // Per containing loop, the tiles there of the consumer and of the
         // producers fused so far (for the tile shapes of their packs).
+        // A loop of a consumer further out (this stage is itself computed
+        // inside it) holds that consumer's tile: this stage's is derived from it.
         let mut known_at: Vec<Vec<(usize, Region)>> = containing
             .iter()
-            .map(|l| vec![(stage.op, l.region.clone())])
+            .map(|l| {
+                let mut known = vec![(l.op, l.region.clone())];
+                if l.op != stage.op {
+                    known.push((stage.op, self.derive_region(stage.op, &known)));
+                }
+                known
+            })
             .collect();
         for producer in self.producers_at(func, loop_name) {
             let span = self.compute_at_span(producer);
@@ -137,7 +147,14 @@ impl Planner<'_> {
             let op = self.model.funcs[producer].stages[producer_stage].op;
             let region = self.derive_region(op, &known);
             known.push((op, region.clone()));
-            self.stage(producer, producer_stage, handle, region);
+            // Inside the same loops, so producers computed inside it are
+            // fused into these loops first, outermost first.
+            let resume = Resume {
+                start: 0,
+                region,
+                containing: containing.to_vec(),
+            };
+            self.stage_from(producer, producer_stage, handle, resume);
         }
     }
 
