@@ -52,7 +52,7 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "builtin.module(",
     "func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting),",
     "buffer-deallocation-pipeline,",
-    "func.func(convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
+    "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
     "convert-scf-to-openmp,",
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",

@@ -235,6 +235,8 @@ pub fn differential(original: &str, transformed: &str) -> (f64, f64) {
             // Transfers lowered to scf loops (test-lower-to-llvm's default) crashed at run time on
             // MLIR 22 for broadcasting transfer_reads; fully unrolled, they run correctly.
             "--convert-vector-to-scf=full-unroll",
+            // MLIR 22's vector-to-LLVM conversion leaves multi-reductions alone.
+            "--lower-vector-multi-reduction",
             "--test-lower-to-llvm",
         ],
     );
