@@ -62,8 +62,9 @@ pub struct RunReport {
     pub schedule: String,
     /// FLOPs per call, counted statically.
     pub flops: Option<u64>,
-    /// Compile phases of the scheduled payload, seconds: plan, apply, lower, jit.
-    pub compile_s: [f64; 4],
+    /// Compile phases of the scheduled payload, seconds: parse (schedule and
+    /// payload, described and resolved), plan, apply, lower, jit.
+    pub compile_s: [f64; 5],
     /// The comparison with the unscheduled payload (`--check`) and its tolerance.
     pub check: Option<(Comparison, Tolerance)>,
     /// The scheduled payload's timing (`--bench`).
@@ -114,9 +115,10 @@ impl RunReport {
     /// The human report.
     pub fn to_text(&self) -> String {
         let mut out = format!("{} @{} with {}\n", self.payload, self.entry, self.schedule);
-        let [plan, apply, lower, jit] = self.compile_s;
+        let [parse, plan, apply, lower, jit] = self.compile_s;
         out.push_str(&format!(
-            "  compile: plan {}, apply {}, lower {}, JIT {}\n",
+            "  compile: parse {}, plan {}, apply {}, lower {}, JIT {}\n",
+            seconds(parse),
             seconds(plan),
             seconds(apply),
             seconds(lower),
@@ -200,7 +202,7 @@ impl RunReport {
     pub fn to_json(&self) -> String {
         let bench = self.bench.as_ref();
         let comparison = self.check.as_ref().map(|(c, _)| c);
-        let [plan, apply, lower, jit] = self.compile_s;
+        let [parse, plan, apply, lower, jit] = self.compile_s;
         let report = JsonReport {
             payload: &self.payload,
             entry: &self.entry,
@@ -227,6 +229,7 @@ impl RunReport {
             max_abs_diff: comparison.map(|c| c.max_abs_diff),
             max_rel_diff: comparison.map(|c| c.max_rel_diff),
             compile_s: CompileJson {
+                parse,
                 plan,
                 apply,
                 lower,
@@ -281,6 +284,7 @@ struct JsonReport<'a> {
 /// Seconds per compile phase.
 #[derive(Serialize)]
 struct CompileJson {
+    parse: f64,
     plan: f64,
     apply: f64,
     lower: f64,
@@ -335,7 +339,7 @@ mod tests {
         assert!(json["max_abs_diff"].is_null());
         assert_eq!(
             json["compile_s"],
-            serde_json::json!({"plan": 0.0, "apply": 0.0, "lower": 0.0, "jit": 0.0})
+            serde_json::json!({"parse": 0.0, "plan": 0.0, "apply": 0.0, "lower": 0.0, "jit": 0.0})
         );
         assert_eq!(json["rounds"], serde_json::json!([]));
     }

@@ -101,6 +101,11 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     let payload_text = read(&args.payload)?;
     let payload_source = SourceFile::new(payload_name.clone(), payload_text.clone());
 
+    // What `run` needs of the entry (static tensors) is checked on the
+    // user's payload, so errors point into that file, not the scheduled IR.
+    Program::entry_signature(&payload_name, &payload_text, args.entry.as_deref())
+        .map_err(|e| payload_failure(e, &payload_source))?;
+
     progress("applying the schedule");
     let outcome = pipeline::run(&schedule, &payload_name, &payload_text, Stop::Apply)?;
     for remark in &outcome.remarks {
@@ -123,6 +128,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         entry: program.signature.name.clone(),
         schedule: schedule.name.clone(),
         compile_s: [
+            outcome.times.resolve_s,
             outcome.times.plan_s,
             outcome.times.apply_s,
             program.times.lower_s,

@@ -216,7 +216,7 @@ fn bench_json_reports_every_figure() {
             < 1e-6 * value("speedup_vs_unscheduled")
     );
     assert!(value("max_abs_diff") >= 0.0);
-    for phase in ["plan", "apply", "lower", "jit"] {
+    for phase in ["parse", "plan", "apply", "lower", "jit"] {
         assert!(number(&report["compile_s"], phase) >= 0.0, "{report}");
     }
 }

@@ -19,6 +19,7 @@ pub mod describe;
 pub mod diagnostics;
 pub mod ffi;
 pub mod jit;
+pub mod lowering;
 pub mod npy;
 pub mod peak;
 pub mod prefetch;

@@ -204,6 +204,8 @@ impl<'a> Planner<'a> {
             current[l.dim] = match extent {
                 Some(e) if e <= l.step => Some(e),
                 Some(e) if e % l.step == 0 => Some(l.step),
+                // One element per iteration, whatever the extent.
+                None if l.step == 1 => Some(1),
                 _ => None,
             };
             nest.after.push(current.clone());

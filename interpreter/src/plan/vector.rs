@@ -121,11 +121,17 @@ impl Planner<'_> {
                 ),
                 None => format!("`{}` has a dynamic extent", dimension.name),
             };
-            let help = if dimension.reduction && dimension.extent.is_some() {
-                "choose split factors that divide the extents of reduction dimensions (the \
-                 partial last tile of a parallel dimension is split off, but a reduction's is not)"
-            } else {
-                "choose split factors that divide the extents"
+            let help = match (dimension.extent, dimension.reduction) {
+                (None, _) => {
+                    "only static tiles are vectorized: give the payload static shapes, or \
+                     vectorize a stage whose dimensions are static"
+                }
+                (Some(_), true) => {
+                    "choose split factors that divide the extents of reduction dimensions (the \
+                     partial last tile of a parallel dimension is split off, but a reduction's \
+                     is not)"
+                }
+                (Some(_), false) => "choose split factors that divide the extents",
             };
             self.errors.push(
                 Diagnostic::error(

@@ -160,7 +160,12 @@ impl<'a> Resolver<'a> {
                             unique.dedup();
                             error.with_help(format!("the payload has: {}", unique.join(", ")))
                         }
-                        None => error.with_help("the payload has no linalg ops to schedule"),
+                        None => error.with_help(
+                            "the payload has no linalg ops to schedule; a TOSA payload must be \
+                             lowered to linalg first: `mlir-opt --pass-pipeline=\"builtin.module(\
+                             func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,\
+                             tosa-to-tensor))\"`",
+                        ),
                     };
                     self.errors.push(error);
                     return None;

@@ -1,0 +1,188 @@
+//! Lowering a payload to the LLVM dialect with upstream passes: the
+//! pipelines (bufferization, results computed in arguments, out-parameters,
+//! parallel foralls to OpenMP, the rest), running them, and the analyses
+//! between them. `jit::Program::compile` drives it.
+
+use crate::diagnostics::capture_diagnostics;
+use crate::ffi::OpView;
+use crate::jit::{entry_candidates, Signature, OPENMP_RUNTIME};
+use crate::transform::{apply_script, ApplyError};
+use crate::PayloadError;
+use melior::pass::PassManager;
+
+/// The first step of lowering: tensors become buffers. An argument the
+/// payload overwrites (as the init of its result) is written in place, and
+/// the function returns that argument.
+pub const BUFFERIZE_PIPELINE: &str =
+    "builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map})";
+
+/// Drops the results that are arguments (the entry is made private for it:
+/// upstream only drops results of private functions). The caller finds those
+/// results in the arguments' buffers, so they are not copied at every call.
+pub(crate) const DROP_ARGUMENT_RESULTS: &str = "builtin.module(drop-equivalent-buffer-results)";
+
+/// Inlines the prefetch functions `payload::prefetch` inserted (as calls at
+/// the start of loop bodies), so their addresses are computed in the loop.
+pub(crate) const INLINE_PREFETCHES: &str = "builtin.module(inline)";
+
+/// The other results become out-parameters the caller allocates.
+pub const OUT_PARAMS_PIPELINE: &str =
+    "builtin.module(buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse))";
+
+/// Between the two halves: every `scf.forall` the schedule marked parallel
+/// (`sched.parallel`, which bufferization keeps) becomes an `scf.parallel`,
+/// which the second half turns into an OpenMP parallel loop. Applied only to
+/// modules that have such loops.
+pub const PARALLEL_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %marked = transform.structured.match ops{["scf.forall"]} attributes{sched.parallel} in %root : (!transform.any_op) -> !transform.any_op
+    transform.foreach %marked : !transform.any_op {
+    ^bb0(%forall: !transform.any_op):
+      %parallel = transform.loop.forall_to_parallel %forall : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+}"#;
+
+/// The second half: the other foralls run sequentially, parallel loops
+/// become OpenMP, vector ops are lowered, and everything reaches the LLVM
+/// dialect; every function gets a C interface.
+pub const LOWERING_PIPELINE: &str = concat!(
+    "builtin.module(",
+    "func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting),",
+    "buffer-deallocation-pipeline,",
+    "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
+    "convert-scf-to-openmp,",
+    "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
+    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
+    "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
+);
+
+/// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
+pub(crate) fn run_passes(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    pipeline: &str,
+    payload_name: &str,
+) -> Result<(), PayloadError> {
+    let manager = PassManager::new(context);
+    melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(
+        |e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")),
+    )?;
+    let (lowered, messages) = capture_diagnostics(context, || manager.run(module));
+    if lowered.is_err() {
+        return Err(PayloadError {
+            message: format!("{payload_name}: lowering to LLVM failed"),
+            diagnostics: messages,
+            internal: true,
+        });
+    }
+    Ok(())
+}
+
+/// Turns the bufferized module's marked foralls into `scf.parallel`s
+/// ([`PARALLEL_SCRIPT`]), once the OpenMP runtime they will need is found.
+pub(crate) fn make_parallel_loops(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    payload_name: &str,
+) -> Result<(), PayloadError> {
+    if !std::path::Path::new(OPENMP_RUNTIME).exists() {
+        return Err(PayloadError {
+            message: format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
+            diagnostics: Vec::new(),
+            internal: false,
+        });
+    }
+    match apply_script(context, module, PARALLEL_SCRIPT) {
+        Ok(_) => Ok(()),
+        Err(ApplyError::BadScript(messages, what)) => Err(PayloadError {
+            message: what,
+            diagnostics: messages,
+            internal: true,
+        }),
+        Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => Err(PayloadError {
+            message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"),
+            diagnostics: messages,
+            internal: true,
+        }),
+    }
+}
+
+/// Whether any `scf.forall` in `op` is marked `sched.parallel`.
+pub(crate) fn has_parallel_loops(op: OpView<'_>) -> bool {
+    (op.name() == "scf.forall" && op.attribute_text("sched.parallel").is_some())
+        || op.children().into_iter().any(has_parallel_loops)
+}
+
+/// For each result of the bufferized entry function, the argument it returns
+/// (bufferization wrote the result into that argument's buffer), if any.
+pub(crate) fn results_in_arguments(
+    root: OpView<'_>,
+    signature: &Signature,
+) -> Result<Vec<Option<usize>>, PayloadError> {
+    let none = vec![None; signature.results.len()];
+    let Some((_, function)) = entry_candidates(root)
+        .into_iter()
+        .find(|(name, _)| *name == signature.name)
+    else {
+        return Err(PayloadError::internal(format!(
+            "@{} is gone after bufferization",
+            signature.name
+        )));
+    };
+    let returns: Vec<OpView<'_>> = function
+        .children()
+        .into_iter()
+        .filter(|op| op.name() == "func.return")
+        .collect();
+    // Upstream drops results only for a single return; so do we.
+    let [ret] = returns.as_slice() else {
+        return Ok(none);
+    };
+    let in_arguments: Vec<Option<usize>> = (0..ret.operand_count())
+        .map(|i| ret.operand_argument_of(i, function))
+        .collect();
+    let same_types = in_arguments
+        .iter()
+        .enumerate()
+        .all(|(r, a)| a.is_none_or(|a| signature.inputs.get(a) == signature.results.get(r)));
+    if in_arguments.len() != signature.results.len() || !same_types {
+        return Err(PayloadError::internal(format!(
+            "@{}'s bufferized results do not match its signature",
+            signature.name
+        )));
+    }
+    Ok(in_arguments)
+}
+
+/// Makes the function `name` private, or public again.
+pub(crate) fn set_private(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    name: &str,
+    private: bool,
+) {
+    use melior::ir::attribute::StringAttribute;
+    use melior::ir::block::BlockLike;
+    use melior::ir::operation::{OperationLike, OperationMutLike};
+    let mut op = module.body().first_operation_mut();
+    while let Some(mut function) = op {
+        let named = function
+            .attribute("sym_name")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .is_some_and(|a| a.value() == name);
+        if function.name().as_string_ref().as_str() == Ok("func.func") && named {
+            if private {
+                function.set_attribute(
+                    "sym_visibility",
+                    StringAttribute::new(context, "private").into(),
+                );
+            } else {
+                let _ = function.remove_attribute("sym_visibility");
+            }
+        }
+        op = function.next_in_block_mut();
+    }
+}
