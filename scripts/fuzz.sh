@@ -5,6 +5,8 @@
 #
 #   scripts/fuzz.sh schedule 600    # the language: parse, format, resolve, plan
 #   scripts/fuzz.sh apply 600       # the whole apply path on tests/payloads
+#   scripts/fuzz.sh apply_generated 600   # the same, bytes decoded as directive
+#                                          # choices, so most inputs are valid
 #
 # The corpus starts from every .sched file in tests/ (for `apply`, each behind
 # the byte that picks its payload) and grows in fuzz/corpus/TARGET (ignored by
@@ -12,13 +14,13 @@
 # diagnostics fixture under tests/diagnostics.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh schedule|apply SECONDS}
+target=${1:?usage: scripts/fuzz.sh schedule|apply|apply_generated SECONDS}
 seconds=${2:-600}
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
 corpus=fuzz/corpus/$target
 mkdir -p "$corpus"
-payloads=($(ls tests/payloads | sort))
+payloads=($(ls tests/payloads | LC_ALL=C sort))
 seed() { # seed FILE PAYLOAD
   local name; name=$(basename "$1" .sched)
   if [ "$target" = apply ]; then
@@ -31,13 +33,16 @@ seed() { # seed FILE PAYLOAD
     cp "$1" "$corpus/seed-$name"
   fi
 }
-for file in tests/fixtures/*.sched; do
-  seed "$file" "$(sed -n 's/^# payload: //p' "$file" | head -1)"
-done
-for file in tests/diagnostics/*/*.sched; do
-  folder=$(basename "$(dirname "$file")")
-  [ "$folder" = own ] || seed "$file" "$folder.mlir"
-done
+# apply_generated reads choices, not text: libFuzzer starts it from nothing.
+if [ "$target" != apply_generated ]; then
+  for file in tests/fixtures/*.sched; do
+    seed "$file" "$(sed -n 's/^# payload: //p' "$file" | head -1)"
+  done
+  for file in tests/diagnostics/*/*.sched; do
+    folder=$(basename "$(dirname "$file")")
+    [ "$folder" = own ] || seed "$file" "$folder.mlir"
+  done
+fi
 
 cd fuzz
 exec cargo fuzz run -s none "$target" "corpus/$target" -- \
