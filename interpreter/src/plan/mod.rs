@@ -254,6 +254,17 @@ impl<'a> Planner<'a> {
     /// Applies the named pattern sets (`transform.apply_patterns.<name>`) to each
     /// payload function, then, with `cse`, common subexpression elimination.
     fn apply_patterns(&mut self, functions: &[String], patterns: &[&str], cse: bool) {
+        self.apply_patterns_at(functions, patterns, cse, None);
+    }
+
+    /// [`Planner::apply_patterns`] for one directive: the ops carry its location.
+    fn apply_patterns_at(
+        &mut self,
+        functions: &[String],
+        patterns: &[&str],
+        cse: bool,
+        location: Option<(usize, usize)>,
+    ) {
         let body: String = patterns
             .iter()
             .map(|p| format!("  transform.apply_patterns.{p}\n"))
@@ -261,12 +272,12 @@ impl<'a> Planner<'a> {
         for function in functions {
             self.script.op(
                 format!("transform.apply_patterns to %{function} {{\n{body}}} : {ANY_OP}"),
-                None,
+                location,
             );
             if cse {
                 self.script.op(
                     format!("transform.apply_cse to %{function} : {ANY_OP}"),
-                    None,
+                    location,
                 );
             }
         }

@@ -108,19 +108,16 @@ impl Planner<'_> {
             // forall that later fusion still needs.
             self.script
                 .comment("fold the identity slice of the result (no patterns: folders only)");
-            self.apply_patterns(&self.functions(), &[], false);
-            self.plan_pack_copy(
-                &padded,
-                pack.operand,
-                &op.operands[pack.operand].map,
-                region,
-            );
+            let location = self.at(pack.span);
+            self.apply_patterns_at(&self.functions(), &[], false, location);
+            let map = &op.operands[pack.operand].map;
+            self.plan_pack_copy(&padded, pack.operand, map, region, location);
             *handle = padded;
             self.transformed = true;
         }
     }
 
-    /// Makes the copy of a pack row by row: the nofold pad feeding operand
+    /// Makes the copy of a pack row by row (its ops located at the `pack`): the nofold pad feeding operand
     /// `operand` of `padded` is tiled to single rows (`1 x ... x 1 x W`) and
     /// each row vectorized, which folds to a contiguous row copy (a `memcpy`
     /// of `W` elements). Left whole, the pad bufferizes to a zero fill of the
@@ -133,6 +130,7 @@ impl Planner<'_> {
         operand: usize,
         map: &[MapResult],
         region: &[Option<i64>],
+        location: Option<(usize, usize)>,
     ) {
         let shape: Option<Vec<i64>> = map
             .iter()
@@ -149,7 +147,7 @@ impl Planner<'_> {
         self.script.comment(format!("copy the packed tile row by row (rows of {} elements, each one vector, so each folds to a contiguous copy)", shape[shape.len() - 1]));
         // The pad handle also holds the pads of partial tiles of other operands: take this operand's.
         let pad = self.script.fresh("pack_copy");
-        self.script.op(format!("%{pad} = transform.get_producer_of_operand %{padded}[{operand}] : ({ANY_OP}) -> {ANY_OP}"), None);
+        self.script.op(format!("%{pad} = transform.get_producer_of_operand %{padded}[{operand}] : ({ANY_OP}) -> {ANY_OP}"), location);
         // Unit tiles of every dimension but the last, which stays whole.
         let (rows, width) = (shape.len() - 1, shape[shape.len() - 1]);
         let mut row = pad.clone();
@@ -161,7 +159,7 @@ impl Planner<'_> {
             let sizes: Vec<String> = std::iter::repeat_n("1".to_string(), rows)
                 .chain(["0".to_string()])
                 .collect();
-            self.tile_using_for(&row, &loops, &pad, &sizes, None);
+            self.tile_using_for(&row, &loops, &pad, &sizes, location);
         }
         let vector: Vec<String> = std::iter::repeat_n("1".to_string(), rows)
             .chain([width.to_string()])
@@ -171,7 +169,7 @@ impl Planner<'_> {
                 "transform.structured.vectorize %{row} vector_sizes [{}] : {ANY_OP}",
                 vector.join(", ")
             ),
-            None,
+            location,
         );
     }
 
