@@ -12,35 +12,13 @@
 
 #[path = "driver.rs"]
 mod driver;
+#[path = "payloads.rs"]
+mod payloads;
 
 use interpreter::pipeline::{run, Failure, Stop};
 use libfuzzer_sys::fuzz_target;
+use payloads::payloads;
 use schedule_lang::{IteratorKind, PayloadInfo, SourceFile};
-use std::sync::OnceLock;
-
-/// `(name, text, description)` of each payload under `tests/payloads`.
-fn payloads() -> &'static [(String, String, PayloadInfo)] {
-    static PAYLOADS: OnceLock<Vec<(String, String, PayloadInfo)>> = OnceLock::new();
-    PAYLOADS.get_or_init(|| {
-        let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/payloads");
-        let mut paths: Vec<_> = std::fs::read_dir(directory)
-            .expect("tests/payloads")
-            .map(|entry| entry.expect("a directory entry").path())
-            .collect();
-        paths.sort();
-        paths
-            .into_iter()
-            .map(|path| {
-                let name = path.file_name().unwrap().to_string_lossy().to_string();
-                let text = std::fs::read_to_string(&path).expect("a payload");
-                let context = payload::new_context();
-                let module = payload::parse_module(&context, &name, &text).expect("valid");
-                let info = payload::describe(&context, &module, &name).expect("describable");
-                (name, text, info)
-            })
-            .collect()
-    })
-}
 
 /// Reads choices from the fuzzer's bytes; past the end, every choice is 0.
 struct Choices<'a>(&'a [u8]);
@@ -173,7 +151,8 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
 fuzz_target!(|data: &[u8]| {
     let mut choices = Choices(data);
     let payloads = payloads();
-    let (name, text, info) = &payloads[choices.next(payloads.len())];
+    let chosen = &payloads[choices.next(payloads.len())];
+    let (name, text, info) = (&chosen.name, &chosen.text, &chosen.info);
     let source = SourceFile::new("fuzz.sched", schedule(info, &mut choices));
     let outcome = run(&source, name, text, Stop::Apply);
     // `SCHED_FUZZ_PRINT=1 apply_generated INPUT…` prints what each input

@@ -7,32 +7,12 @@
 
 #[path = "driver.rs"]
 mod driver;
+#[path = "payloads.rs"]
+mod payloads;
 
 use libfuzzer_sys::fuzz_target;
-use schedule_lang::{PayloadInfo, SourceFile};
-use std::sync::OnceLock;
-
-/// The payloads under `tests/payloads`, described once.
-fn payloads() -> &'static [PayloadInfo] {
-    static PAYLOADS: OnceLock<Vec<PayloadInfo>> = OnceLock::new();
-    PAYLOADS.get_or_init(|| {
-        let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/payloads");
-        let mut infos = Vec::new();
-        let mut paths: Vec<_> = std::fs::read_dir(directory)
-            .expect("tests/payloads")
-            .map(|entry| entry.expect("a directory entry").path())
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path).expect("a payload");
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            let context = payload::new_context();
-            let module = payload::parse_module(&context, &name, &text).expect("a valid payload");
-            infos.push(payload::describe(&context, &module, &name).expect("describable"));
-        }
-        infos
-    })
-}
+use payloads::payloads;
+use schedule_lang::SourceFile;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -54,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
             "formatting is not stable"
         );
     }
-    for info in payloads() {
+    for info in payloads().iter().map(|p| &p.info) {
         match schedule_lang::resolve(&file, info) {
             Ok(model) => match interpreter::plan(&model, info, &source) {
                 Ok(script) => {
