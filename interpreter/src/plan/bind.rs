@@ -45,6 +45,7 @@ impl Planner<'_> {
             if count == 1 {
                 let (_, func, stage) = bound[0];
                 self.stage_handles.insert((func, stage), all);
+                self.generalize_if_needed(func, stage);
                 continue;
             }
             let mut names = Vec::new();
@@ -70,7 +71,38 @@ impl Planner<'_> {
                 ),
                 None,
             );
+            for &(_, func, stage) in bound {
+                self.generalize_if_needed(func, stage);
+            }
         }
+    }
+
+    /// A vectorized stage bound to a named convolution or pooling op works
+    /// on the op as a `linalg.generic` (`structured.generalize`): MLIR's
+    /// vectorizer takes named convolutions only in 1-D forms with particular
+    /// loops, while a generic convolution whose window loops are tiled to one
+    /// vectorizes on any of its parallel loops once unit dimensions fold, as
+    /// conv_layer does.
+    fn generalize_if_needed(&mut self, func: usize, stage: usize) {
+        let bound = &self.model.funcs[func].stages[stage];
+        let vectorized = bound.loops.iter().any(|l| l.vectorize.is_some());
+        if !vectorized || !is_named_window_op(&self.payload.ops[bound.op].kind) {
+            return;
+        }
+        let handle = self.stage_handles[&(func, stage)].clone();
+        let generic = self.script.fresh(&format!("{handle}_generic"));
+        self.script.comment(format!(
+            "{}: a named convolution or pooling op, vectorized as a linalg.generic",
+            self.stage_name(func, stage)
+        ));
+        self.script.op(
+            format!(
+                "%{generic} = transform.structured.generalize %{handle} : ({ANY_OP}) -> {ANY_OP}"
+            ),
+            self.at(bound.span),
+        );
+        self.stage_handles.insert((func, stage), generic);
+        self.generalized.push(bound.op);
     }
 
     /// The handle to payload function `function`, matched on first use.
@@ -91,4 +123,13 @@ impl Planner<'_> {
             .insert(function.to_string(), handle.clone());
         handle
     }
+}
+
+/// Named convolution and pooling ops (`linalg.conv_2d_nchw_fchw`,
+/// `linalg.depthwise_conv_2d_nhwc_hwc`, `linalg.pooling_nchw_max`, …, the
+/// 1-D and 3-D forms): their input is read through a window (`oh + kh`).
+pub(super) fn is_named_window_op(kind: &str) -> bool {
+    ["linalg.conv_", "linalg.depthwise_conv_", "linalg.pooling_"]
+        .iter()
+        .any(|prefix| kind.starts_with(prefix))
 }

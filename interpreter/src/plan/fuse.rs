@@ -140,7 +140,7 @@ impl Planner<'_> {
         let retiled = self
             .script
             .fresh(&format!("{}_tiled", self.model.funcs[func].name));
-        let kind = &self.payload.ops[stage.op].kind;
+        let kind = self.current_kind(stage.op).to_string();
         self.script.op(
             format!(
                 "%{retiled} = transform.structured.match ops{{[\"{kind}\"]}} in %{fused_handle} \

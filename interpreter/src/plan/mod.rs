@@ -103,6 +103,8 @@ struct Planner<'a> {
     prefetched: Vec<DirectiveId>,
     /// Loops to annotate with a prefetch (handle, the annotation's value, the call).
     annotate_prefetch: Vec<(String, String, Span)>,
+    /// Payload ops (ids) the script has generalized to `linalg.generic`.
+    generalized: Vec<usize>,
     /// Whether any op changes the payload.
     transformed: bool,
 }
@@ -156,6 +158,7 @@ impl<'a> Planner<'a> {
             packed: Vec::new(),
             prefetched: Vec::new(),
             annotate_prefetch: Vec::new(),
+            generalized: Vec::new(),
             transformed: false,
         }
     }
@@ -244,6 +247,16 @@ impl<'a> Planner<'a> {
             "canonicalization",
         ];
         self.apply_patterns(&functions, &cleanups, true);
+    }
+
+    /// The op name a payload op has in the script now (`linalg.generic` once
+    /// generalized), for matching it again.
+    fn current_kind(&self, op: usize) -> &str {
+        if self.generalized.contains(&op) {
+            "linalg.generic"
+        } else {
+            &self.payload.ops[op].kind
+        }
     }
 
     /// Handles to the payload functions the schedule touches.

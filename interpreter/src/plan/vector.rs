@@ -69,7 +69,13 @@ impl Planner<'_> {
         while nest.first_implicit > 0 {
             let i = nest.first_implicit - 1;
             let l = &loops[i];
-            if (l.vectorize.is_some() || l.unroll.is_some()) && !nest.targets[i] {
+            // An unrolled window loop (a convolution's reduction `kx`, read as
+            // `x + kx`) stays a loop: MLIR cannot vectorize a window reduction.
+            let unrolled_window = l.vectorize.is_none()
+                && stage.dims[l.dim].reduction
+                && self.indexes_a_window(stage.op, l.dim);
+            if (l.vectorize.is_some() || l.unroll.is_some()) && !nest.targets[i] && !unrolled_window
+            {
                 nest.first_implicit -= 1;
             } else {
                 break;
@@ -147,6 +153,20 @@ impl Planner<'_> {
             return false;
         }
         true
+    }
+
+    /// Whether dimension `dim` of payload op `op` indexes an operand inside
+    /// an expression (`d1 + d4`), as a convolution's window does.
+    fn indexes_a_window(&self, op: usize, dim: usize) -> bool {
+        let name = format!("d{dim}");
+        self.payload.ops[op].operands.iter().any(|operand| {
+            operand.map.iter().any(|result| match result {
+                MapResult::Expression(text) => text
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|token| token == name),
+                _ => false,
+            })
+        })
     }
 
     /// Queues the vectorization of a stage's tile (`handle`).
