@@ -12,7 +12,8 @@
 //! op per run of loops whose dimensions come in the op's order; loops of one
 //! iteration are skipped unless something is placed at them. Loops over
 //! parallel dimensions become `scf.forall`, loops over reduction dimensions
-//! and loops to unroll `scf.for`, and a run holds loops of one kind only.
+//! and loops to unroll `scf.for`, and a run holds loops of one kind only
+//! (and, among foralls, either only loops marked `parallel` or none).
 
 use super::tail::Tail;
 use super::{ceil_div, Planner, Region};
@@ -118,10 +119,14 @@ impl Nest<'_> {
                         .is_some_and(|g| g.end == last_index + 1);
                 let at_tail = self.tail.as_ref().is_some_and(|t| t.at == i);
                 let placed_at = self.targets[last_index] || self.pack_points[last_index];
+                // `parallel` marks one loop, as in Halide: a marked loop and an
+                // unmarked one become nested foralls, each all parallel or not.
+                let same_parallel = last.parallel.is_some() == l.parallel.is_some();
                 !placed_at
                     && !ends_fused_for
                     && !at_tail
                     && uses_forall(stage, last) == uses_forall(stage, l)
+                    && same_parallel
                     && l.dim > last.dim
             });
             if extend {

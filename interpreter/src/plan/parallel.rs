@@ -2,8 +2,9 @@
 //! anyway; the ones the schedule marks `parallel` are annotated
 //! `sched.parallel` (`transform.annotate`), which lowering turns into OpenMP
 //! loops after bufferization. The other foralls run sequentially. A loop
-//! cannot be both parallel and vectorized or unrolled, and a forall holds
-//! either only parallel loops or none.
+//! cannot be both parallel and vectorized or unrolled. `parallel` marks one
+//! loop, as in Halide: marked and unmarked loops are tiled into separate,
+//! nested foralls.
 
 use super::Planner;
 use crate::script::ANY_OP;
@@ -40,41 +41,12 @@ impl Planner<'_> {
     }
 
     /// Queues the annotation of the forall `forall` tiled from `run` when its
-    /// loops are marked parallel; refuses a forall that mixes marked and
-    /// unmarked loops.
-    pub(super) fn check_parallel_run(&mut self, loops: &[Loop], run: &[usize], forall: &str) {
-        let parallel: Vec<&Loop> = run
-            .iter()
-            .map(|&i| &loops[i])
-            .filter(|l| l.parallel.is_some())
-            .collect();
-        let Some(first) = parallel.first() else {
-            return;
-        };
-        if parallel.len() != run.len() {
-            let sequential: Vec<&str> = run
-                .iter()
-                .map(|&i| loops[i].name.as_str())
-                .filter(|n| !parallel.iter().any(|p| p.name == *n))
-                .collect();
-            self.errors.push(
-                Diagnostic::error(
-                    "parallel-partial",
-                    first.parallel.unwrap_or(first.span),
-                    format!(
-                        "`{}` is parallel but the adjacent loop(s) {} are not, and they are tiled \
-                         together",
-                        first.name,
-                        sequential.join(", ")
-                    ),
-                )
-                .with_help(
-                    "mark all of them parallel, or reorder so a sequential loop separates them",
-                ),
-            );
+    /// loops are marked parallel (a run's foralls are all marked or none:
+    /// [`super::nest`] starts a new run where the mark changes).
+    pub(super) fn queue_parallel(&mut self, loops: &[Loop], run: &[usize], forall: &str) {
+        if let Some(marked) = run.iter().find_map(|&i| loops[i].parallel) {
+            self.annotate_parallel.push((forall.to_string(), marked));
         }
-        self.annotate_parallel
-            .push((forall.to_string(), first.parallel.unwrap_or(first.span)));
     }
 
     /// Annotates the queued foralls `sched.parallel`.

@@ -120,7 +120,7 @@ impl<'a> Planner<'a> {
             ),
             location,
         );
-        self.check_parallel_run(loops, run, &forall);
+        self.queue_parallel(loops, run, &forall);
         let last = *run.last().expect("a run has loops");
         let ivs = (0..stage.dims.len())
             .filter_map(|d| {
