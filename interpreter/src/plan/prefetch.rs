@@ -231,7 +231,7 @@ fn prefetch_region(
 }
 
 /// Parses `d1 + d4`, `d2 * 3 + 1`: (dimension or none for a constant, coefficient) terms.
-fn parse_sum(text: &str) -> Option<Vec<(Option<usize>, i64)>> {
+pub(super) fn parse_sum(text: &str) -> Option<Vec<(Option<usize>, i64)>> {
     text.split('+')
         .map(|term| {
             let term = term.trim();

@@ -112,6 +112,10 @@ impl Planner<'_> {
             );
             return false;
         }
+        if let Some(error) = self.strided_vector_loop(func, stage_index, &loops[first_implicit..]) {
+            self.errors.push(error);
+            return false;
+        }
         let entry = nest.entering(first_implicit).clone();
         let tail = find_tail(stage, nest, nest.start..first_implicit);
         nest.tail = tail;
@@ -153,6 +157,69 @@ impl Planner<'_> {
             return false;
         }
         true
+    }
+
+    /// A vectorized loop in the tile whose dimension indexes an input with a
+    /// stride (`d2 * 2 + d4`: a pooling or convolution with stride 2): MLIR's
+    /// vectorizer cannot read such a window. The error names the loops that
+    /// can be vectorized (parallel dimensions read contiguously).
+    fn strided_vector_loop(
+        &self,
+        func: usize,
+        stage_index: usize,
+        tile: &[Loop],
+    ) -> Option<Diagnostic> {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let op = &self.payload.ops[stage.op];
+        let stride_of = |dim: usize| -> Option<(usize, String, i64)> {
+            op.operands.iter().enumerate().find_map(|(k, operand)| {
+                operand.map.iter().find_map(|result| {
+                    let MapResult::Expression(text) = result else {
+                        return None;
+                    };
+                    let terms = super::prefetch::parse_sum(text)?;
+                    let (_, coefficient) = terms.into_iter().find(|(d, _)| *d == Some(dim))?;
+                    (coefficient != 1).then(|| (k, text.clone(), coefficient))
+                })
+            })
+        };
+        let vectorized = tile
+            .iter()
+            .find(|l| l.vectorize.is_some() && stride_of(l.dim).is_some())?;
+        let (operand, index, stride) = stride_of(vectorized.dim)?;
+        let dim_name = &stage.dims[vectorized.dim].name;
+        let mut candidates: Vec<&str> = stage
+            .dims
+            .iter()
+            .enumerate()
+            .filter(|(d, dim)| !dim.reduction && dim.extent != Some(1) && stride_of(*d).is_none())
+            .map(|(_, dim)| dim.name.as_str())
+            .collect();
+        candidates.dedup();
+        let listed = candidates
+            .iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(
+            Diagnostic::error(
+                "vectorize-strided",
+                vectorized.vectorize.unwrap_or(vectorized.span),
+                format!(
+                    "cannot vectorize `{}` in `{}`: `in{operand}` is read at `{index}` (in the \
+                     op's dimensions), with stride {stride} along `{dim_name}`, and MLIR's \
+                     vectorizer does not read strided windows",
+                    vectorized.name,
+                    self.stage_name(func, stage_index)
+                ),
+            )
+            .with_help(if candidates.is_empty() {
+                "no parallel loop of this op is read contiguously: leave it unvectorized"
+                    .to_string()
+            } else {
+                format!("vectorize a loop over a dimension read contiguously: {listed}")
+            }),
+        )
     }
 
     /// Whether dimension `dim` of payload op `op` indexes an operand inside
