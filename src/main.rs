@@ -8,6 +8,7 @@ mod compare;
 mod peak;
 mod report;
 mod run;
+mod targets;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use interpreter::pipeline::{self, Failure, Stop};
@@ -83,6 +84,15 @@ enum Command {
         /// Timed calls per kernel (the median is kept).
         #[arg(long, default_value_t = 9)]
         calls: usize,
+    },
+    /// List the GEMM accelerator targets: built in, and described in your own TOML files.
+    #[command(
+        after_help = "Examples:\n  sched-apply targets\n  sched-apply targets --target my_npu.toml    check a description and list it too\n\nThe description format and the kernels' C ABI: microkernels/README.md"
+    )]
+    Targets {
+        /// A target description (TOML) to check and list with the built-in ones.
+        #[arg(long = "target", value_name = "FILE")]
+        targets: Vec<PathBuf>,
     },
     /// Print a schedule in canonical form.
     #[command(
@@ -161,6 +171,7 @@ fn main() -> ExitCode {
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
         Some(Command::Peak { calls }) => measure_peak(calls),
+        Some(Command::Targets { targets }) => targets::list(&targets),
         None => apply(cli.apply),
     };
     match result {

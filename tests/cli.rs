@@ -193,3 +193,49 @@ fn a_closed_standard_output_ends_quietly() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stderr(&output).is_empty(), "{}", stderr(&output));
 }
+
+/// `targets` lists the built-in accelerators with their native tiles, and
+/// checks a user's description (located errors, exit 1).
+#[test]
+fn targets_lists_accelerators_and_checks_descriptions() {
+    let output = sched_apply(&["targets"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("hwacc16    16x16x16     f32 x f32 -> f32     64 KiB"),
+        "{text}"
+    );
+    assert!(text.contains("host       6x64x256"), "{text}");
+
+    let directory = common::tempdir();
+    let builtin =
+        std::fs::read_to_string(common::root().join("microkernels/targets/hwacc16.toml")).unwrap();
+    let mine = directory.join("npu.toml");
+    std::fs::write(
+        &mine,
+        builtin.replace("name = \"hwacc16\"", "name = \"npu\""),
+    )
+    .unwrap();
+    let output = sched_apply(&["targets", "--target", mine.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .contains("npu        16x16x16"));
+
+    let bad = directory.join("bad.toml");
+    std::fs::write(
+        &bad,
+        builtin.replace("kernel = \"hwacc16\"", "kernel = \"tpu\""),
+    )
+    .unwrap();
+    let output = sched_apply(&["targets", "--target", bad.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}: error: unknown kernel `tpu`: the built-in kernels are hwacc16, host\n",
+            bad.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&directory);
+}

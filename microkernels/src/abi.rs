@@ -1,0 +1,232 @@
+//! The tile ABI as C functions: the only `unsafe` in this crate. Generated
+//! code (and a HAL written in C) calls a kernel through these symbols; each
+//! one checks its arguments, builds a safe [`TileF32`] over the pointers and
+//! runs the kernel. See `microkernels/README.md` for the contract.
+
+use crate::counters::Counters;
+use crate::hwacc16::Device;
+use crate::tile::{span, TileF32};
+
+/// What a built-in kernel's calls share: the counters first (a C caller reads
+/// them at offset 0), then the device's parameters.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeviceContext {
+    /// Updated by every call.
+    pub counters: Counters,
+    /// Native tile rows (hwacc16; 0 for the host).
+    pub native_m: u64,
+    /// Native tile columns.
+    pub native_n: u64,
+    /// Native reduction length.
+    pub native_k: u64,
+    /// Local memory, bytes.
+    pub local_bytes: u64,
+    /// Host-memory bytes per cycle.
+    pub bytes_per_cycle: u64,
+}
+
+impl DeviceContext {
+    /// The context of a simulated device.
+    pub fn for_device(device: &Device) -> Self {
+        DeviceContext {
+            counters: Counters::default(),
+            native_m: device.native.0 as u64,
+            native_n: device.native.1 as u64,
+            native_k: device.native.2 as u64,
+            local_bytes: device.local_bytes as u64,
+            bytes_per_cycle: device.bytes_per_cycle as u64,
+        }
+    }
+}
+
+/// The signature of every f32 tile call: context, `m, n, k`, A and its
+/// leading dimension, B and its, C and its, accumulate. Returns a [`status`].
+pub type TileF32Kernel = unsafe extern "C" fn(
+    *mut DeviceContext,
+    i64,
+    i64,
+    i64,
+    *const f32,
+    i64,
+    *const f32,
+    i64,
+    *mut f32,
+    i64,
+    i32,
+) -> i32;
+
+/// Return codes of a tile call.
+pub mod status {
+    /// The tile was computed.
+    pub const OK: i32 = 0;
+    /// The device refused the tile (beyond its native tile or local memory).
+    pub const REFUSED: i32 = 1;
+    /// A null pointer, a negative size or a leading dimension shorter than its row.
+    pub const BAD_ARGUMENTS: i32 = 2;
+}
+
+/// The operands of one call, checked.
+struct Sizes {
+    m: usize,
+    n: usize,
+    k: usize,
+    lda: usize,
+    ldb: usize,
+    ldc: usize,
+}
+
+fn sizes(m: i64, n: i64, k: i64, lda: i64, ldb: i64, ldc: i64) -> Option<Sizes> {
+    let convert = |v: i64| usize::try_from(v).ok();
+    let sizes = Sizes {
+        m: convert(m)?,
+        n: convert(n)?,
+        k: convert(k)?,
+        lda: convert(lda)?,
+        ldb: convert(ldb)?,
+        ldc: convert(ldc)?,
+    };
+    let fits = |rows: usize, columns: usize, leading: usize| rows <= 1 || leading >= columns;
+    (fits(sizes.m, sizes.k, sizes.lda)
+        && fits(sizes.k, sizes.n, sizes.ldb)
+        && fits(sizes.m, sizes.n, sizes.ldc))
+    .then_some(sizes)
+}
+
+/// Runs `kernel` on the tile the pointers describe.
+///
+/// # Safety
+/// `a`, `b` and `c` must point to row-major tiles of the given sizes and
+/// leading dimensions (`(rows - 1) * leading + columns` elements each, `c`
+/// writable and not overlapping `a` or `b`), valid for the call; `context`
+/// must point to a `DeviceContext` that nothing else accesses during it.
+#[allow(clippy::too_many_arguments)]
+unsafe fn call(
+    kernel: impl FnOnce(&mut TileF32, &mut DeviceContext) -> i32,
+    context: *mut DeviceContext,
+    (m, n, k): (i64, i64, i64),
+    (a, lda): (*const f32, i64),
+    (b, ldb): (*const f32, i64),
+    (c, ldc): (*mut f32, i64),
+    accumulate: i32,
+) -> i32 {
+    let Some(s) = sizes(m, n, k, lda, ldb, ldc) else {
+        return status::BAD_ARGUMENTS;
+    };
+    if context.is_null() || a.is_null() || b.is_null() || c.is_null() {
+        return status::BAD_ARGUMENTS;
+    }
+    // SAFETY: the caller guarantees each pointer covers its tile's span
+    // (checked sizes above), that C does not alias A or B, and that the
+    // context is exclusively ours for the call.
+    let (a, b, c, context) = unsafe {
+        (
+            std::slice::from_raw_parts(a, span(s.m, s.k, s.lda)),
+            std::slice::from_raw_parts(b, span(s.k, s.n, s.ldb)),
+            std::slice::from_raw_parts_mut(c, span(s.m, s.n, s.ldc)),
+            &mut *context,
+        )
+    };
+    let mut tile = TileF32 {
+        m: s.m,
+        n: s.n,
+        k: s.k,
+        a,
+        lda: s.lda,
+        b,
+        ldb: s.ldb,
+        c,
+        ldc: s.ldc,
+        accumulate: accumulate != 0,
+    };
+    kernel(&mut tile, context)
+}
+
+/// `hwacc16`'s f32 tile call: C = A * B (+ C when `accumulate` is non-zero).
+/// Returns a [`status`] code.
+///
+/// # Safety
+/// As for every kernel of the ABI: see `call`'s contract above.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn sched_tile_f32_hwacc16(
+    context: *mut DeviceContext,
+    m: i64,
+    n: i64,
+    k: i64,
+    a: *const f32,
+    lda: i64,
+    b: *const f32,
+    ldb: i64,
+    c: *mut f32,
+    ldc: i64,
+    accumulate: i32,
+) -> i32 {
+    let kernel = |tile: &mut TileF32, context: &mut DeviceContext| {
+        let device = Device {
+            native: (
+                context.native_m as usize,
+                context.native_n as usize,
+                context.native_k as usize,
+            ),
+            local_bytes: context.local_bytes as usize,
+            bytes_per_cycle: (context.bytes_per_cycle as usize).max(1),
+        };
+        match device.run(tile, &mut context.counters) {
+            Ok(()) => status::OK,
+            Err(_) => status::REFUSED,
+        }
+    };
+    // SAFETY: forwarded from this function's own contract.
+    unsafe {
+        call(
+            kernel,
+            context,
+            (m, n, k),
+            (a, lda),
+            (b, ldb),
+            (c, ldc),
+            accumulate,
+        )
+    }
+}
+
+/// The host's f32 tile call (any shape). Returns a [`status`] code.
+///
+/// # Safety
+/// As for every kernel of the ABI: see `call`'s contract above.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn sched_tile_f32_host(
+    context: *mut DeviceContext,
+    m: i64,
+    n: i64,
+    k: i64,
+    a: *const f32,
+    lda: i64,
+    b: *const f32,
+    ldb: i64,
+    c: *mut f32,
+    ldc: i64,
+    accumulate: i32,
+) -> i32 {
+    let kernel = |tile: &mut TileF32, context: &mut DeviceContext| match crate::host::run(
+        tile,
+        &mut context.counters,
+    ) {
+        Ok(()) => status::OK,
+        Err(_) => status::REFUSED,
+    };
+    // SAFETY: forwarded from this function's own contract.
+    unsafe {
+        call(
+            kernel,
+            context,
+            (m, n, k),
+            (a, lda),
+            (b, ldb),
+            (c, ldc),
+            accumulate,
+        )
+    }
+}

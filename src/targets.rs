@@ -1,0 +1,55 @@
+//! `sched-apply targets`: the accelerators `accelerate` can name, built in
+//! or described in a user's TOML file, with their native tile, element types
+//! and roofs.
+
+use crate::{read, Exit};
+use microkernels::{builtin_targets, Target};
+use std::path::PathBuf;
+
+/// Lists the built-in targets and those in `files` (each checked).
+pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
+    let mut targets: Vec<(Target, String)> = builtin_targets()
+        .into_iter()
+        .map(|target| (target, "built in".to_string()))
+        .collect();
+    for file in files {
+        let name = file.display().to_string();
+        let target = Target::from_toml(&name, &read(file)?).map_err(|error| {
+            let (microkernels::TargetError::Syntax { message, .. }
+            | microkernels::TargetError::Invalid { message, .. }) = error;
+            Exit::Input(format!("{name}: error: {message}\n"))
+        })?;
+        if let Some((_, origin)) = targets.iter().find(|(t, _)| t.name == target.name) {
+            return Err(Exit::Input(format!(
+                "{name}: error: target `{}` is already defined ({origin})\n",
+                target.name
+            )));
+        }
+        targets.push((target, name));
+    }
+    let mut text = String::from(
+        "target     native tile  types (A x B -> C)   local memory  peak          bandwidth  from\n",
+    );
+    for (target, origin) in &targets {
+        let tile = format!("{}x{}x{}", target.tile.m, target.tile.n, target.tile.k);
+        let types: Vec<String> = target
+            .types
+            .iter()
+            .map(|t| format!("{} x {} -> {}", t.a, t.b, t.c))
+            .collect();
+        text.push_str(&format!(
+            "{:<10} {:<12} {:<20} {:<13} {:<13} {:<10} {origin}\n",
+            target.name,
+            tile,
+            types.join(", "),
+            format!("{} KiB", target.memory.local_bytes / 1024),
+            format!("{:.1} GMAC/s", target.roofline.peak_macs_per_second / 1e9),
+            format!(
+                "{:.1} GB/s",
+                target.roofline.bandwidth_bytes_per_second / 1e9
+            ),
+        ));
+        text.push_str(&format!("{:<10} {}\n", "", target.summary));
+    }
+    crate::print_text(&text)
+}
