@@ -58,6 +58,28 @@ fn hwacc16() -> Device {
     Device::from_target(&target)
 }
 
+/// A dense `m x n x k` tile over `a`, `b` and `c` (leading dimensions equal to the rows).
+fn dense<'a>(
+    (m, n, k): (usize, usize, usize),
+    a: &'a [f32],
+    b: &'a [f32],
+    c: &'a mut [f32],
+    accumulate: bool,
+) -> TileF32<'a> {
+    TileF32 {
+        m,
+        n,
+        k,
+        a,
+        lda: k,
+        b,
+        ldb: n,
+        c,
+        ldc: n,
+        accumulate,
+    }
+}
+
 const EDGES: &[usize] = &[1, 2, 15, 16];
 const HOST_EDGES: &[usize] = &[1, 15, 17, 63, 65];
 
@@ -107,18 +129,7 @@ fn hwacc16_refuses_tiles_beyond_its_native_tile_and_memory() {
     let device = hwacc16();
     let (a, b, mut c) = operands(17, 16, 16, 0, 1);
     let mut counters = Counters::default();
-    let mut tile = TileF32 {
-        m: 17,
-        n: 16,
-        k: 16,
-        a: &a,
-        lda: 16,
-        b: &b,
-        ldb: 16,
-        c: &mut c,
-        ldc: 16,
-        accumulate: false,
-    };
+    let mut tile = dense((17, 16, 16), &a, &b, &mut c, false);
     let error = device.run(&mut tile, &mut counters).unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -131,18 +142,7 @@ fn hwacc16_refuses_tiles_beyond_its_native_tile_and_memory() {
         ..device
     };
     let (a, b, mut c) = operands(16, 16, 16, 0, 1);
-    let mut tile = TileF32 {
-        m: 16,
-        n: 16,
-        k: 16,
-        a: &a,
-        lda: 16,
-        b: &b,
-        ldb: 16,
-        c: &mut c,
-        ldc: 16,
-        accumulate: false,
-    };
+    let mut tile = dense((16, 16, 16), &a, &b, &mut c, false);
     let error = small.run(&mut tile, &mut counters).unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -158,18 +158,7 @@ fn hwacc16_counts_and_models_cycles() {
     // A 256x256x256 matmul in native tiles: 16 x 16 x 16 = 4096 calls.
     let (a, b, mut c) = operands(16, 16, 16, 0, 3);
     for call in 0..4096 {
-        let mut tile = TileF32 {
-            m: 16,
-            n: 16,
-            k: 16,
-            a: &a,
-            lda: 16,
-            b: &b,
-            ldb: 16,
-            c: &mut c,
-            ldc: 16,
-            accumulate: call % 16 != 0,
-        };
+        let mut tile = dense((16, 16, 16), &a, &b, &mut c, call % 16 != 0);
         device.run(&mut tile, &mut counters).unwrap();
     }
     assert_eq!(counters.tiles, 4096);
