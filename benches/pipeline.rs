@@ -103,13 +103,7 @@ fn jit_run(c: &mut Criterion) {
                 continue; // seconds per call; `sched-apply run --bench` measures it
             }
             let program = Program::compile(example.payload_name, text, None).unwrap();
-            let inputs: Vec<Tensor> = program
-                .signature
-                .inputs
-                .iter()
-                .enumerate()
-                .map(|(i, t)| Tensor::random(t.clone(), i as u64))
-                .collect();
+            let inputs: Vec<Tensor> = program.random_inputs(0);
             let mut results = program.new_results();
             group.bench_function(label, |b| {
                 b.iter(|| program.call(&mut inputs.clone(), &mut results).unwrap())

@@ -6,7 +6,7 @@ use crate::compare::{compare, Tolerance};
 use crate::report::{median, Round, RunReport, Timing};
 use crate::{default_schedule, read, read_schedule, Exit};
 use interpreter::pipeline::{self, render_on_payload, Stop};
-use payload::jit::Program;
+use payload::jit::{Program, Signature};
 use payload::tensor::Tensor;
 use payload::PayloadError;
 use schedule_lang::SourceFile;
@@ -103,8 +103,9 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
 
     // What `run` needs of the entry (static tensors) is checked on the
     // user's payload, so errors point into that file, not the scheduled IR.
-    Program::entry_signature(&payload_name, &payload_text, args.entry.as_deref())
+    let signature = Program::entry_signature(&payload_name, &payload_text, args.entry.as_deref())
         .map_err(|e| payload_failure(e, &payload_source))?;
+    check_memory(&signature, &payload_name)?;
 
     progress("applying the schedule");
     let outcome = pipeline::run(&schedule, &payload_name, &payload_text, Stop::Apply)?;
@@ -142,7 +143,6 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
             .map_err(|why| Exit::Input(format!("error: --threads {threads}: {why}\n")))?;
     }
     report.threads = program.threads();
-    check_memory(&program, &payload_name)?;
     let inputs = load_inputs(&args, &program, &payload_source)?;
 
     let mut results = program.new_results();
@@ -244,12 +244,7 @@ fn load_inputs(
 ) -> Result<Vec<Tensor>, Exit> {
     let signature = &program.signature;
     if args.inputs.is_empty() {
-        return Ok(signature
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, ty)| Tensor::random(ty.clone(), args.seed.wrapping_add(i as u64)))
-            .collect());
+        return Ok(program.random_inputs(args.seed));
     }
     if args.inputs.len() != signature.inputs.len() {
         return Err(Exit::Input(format!(
@@ -408,8 +403,7 @@ fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
 /// this machine's available memory: each argument and result is held about
 /// twice (fresh copies of the inputs per call; the scheduled and the
 /// reference results).
-fn check_memory(program: &Program, payload_name: &str) -> Result<(), Exit> {
-    let signature = &program.signature;
+fn check_memory(signature: &Signature, payload_name: &str) -> Result<(), Exit> {
     let tensors = signature.inputs.iter().chain(&signature.results);
     let needed = tensors.fold(0usize, |sum, ty| sum.saturating_add(ty.size_in_bytes()));
     let needed = needed.saturating_mul(2);

@@ -14,11 +14,8 @@ pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
         .collect();
     for file in files {
         let name = file.display().to_string();
-        let target = Target::from_toml(&name, &read(file)?).map_err(|error| {
-            let (microkernels::TargetError::Syntax { message, .. }
-            | microkernels::TargetError::Invalid { message, .. }) = error;
-            Exit::Input(format!("{name}: error: {message}\n"))
-        })?;
+        let target = Target::from_toml(&name, &read(file)?)
+            .map_err(|error| Exit::Input(format!("{error}\n")))?;
         if let Some((_, origin)) = targets.iter().find(|(t, _)| t.name == target.name) {
             return Err(Exit::Input(format!(
                 "{name}: error: target `{}` is already defined ({origin})\n",

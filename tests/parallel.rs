@@ -52,13 +52,7 @@ fn parallel_loops_run_on_openmp_threads_and_match() {
     program.set_threads(2).unwrap();
     assert_eq!(program.threads(), Some(2));
 
-    let inputs: Vec<Tensor> = program
-        .signature
-        .inputs
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Tensor::random(t.clone(), 3 + i as u64))
-        .collect();
+    let inputs: Vec<Tensor> = program.random_inputs(3);
     let before = threads_named_like_this_one();
     let mut got = program.new_results();
     program.call(&mut inputs.clone(), &mut got).unwrap();

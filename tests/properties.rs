@@ -55,13 +55,7 @@ fn applies_and_matches(
         .map_err(|e| TestCaseError::fail(format!("{schedule}\n{}", e.message)))?;
     let reference =
         Program::compile(payload_name, text, None).map_err(|e| TestCaseError::fail(e.message))?;
-    let inputs: Vec<Tensor> = reference
-        .signature
-        .inputs
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Tensor::random(t.clone(), 7 + i as u64))
-        .collect();
+    let inputs: Vec<Tensor> = reference.random_inputs(7);
     let (mut got, mut want) = (scheduled.new_results(), reference.new_results());
     scheduled
         .call(&mut inputs.clone(), &mut got)

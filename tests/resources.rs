@@ -58,13 +58,7 @@ fn scheduled_conv_layer_runs_on_a_default_stack_and_keeps_its_memory_flat() {
         .spawn(move || {
             let program = Program::compile("conv (scheduled)", &transformed, None)
                 .unwrap_or_else(|e| panic!("{}", e.message));
-            let inputs: Vec<Tensor> = program
-                .signature
-                .inputs
-                .iter()
-                .enumerate()
-                .map(|(i, t)| Tensor::random(t.clone(), 11 + i as u64))
-                .collect();
+            let inputs: Vec<Tensor> = program.random_inputs(11);
             let mut results = program.new_results();
             let call =
                 |results: &mut Vec<Tensor>| program.call(&mut inputs.clone(), results).unwrap();

@@ -233,13 +233,11 @@ fn severity(word: &str) -> schedule_lang::Severity {
 
 fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {
     let place = match message.file_line_column() {
-        Some((file, _, _)) if file == payload::transform::SCRIPT_SOURCE_NAME => {
+        Some((file, line, _)) if file == payload::transform::SCRIPT_SOURCE_NAME => {
             return format!(
-                "{}: {} (in a cleanup step of the generated transform script, line {}; \
+                "{}: {} (in a cleanup step of the generated transform script, line {line}; \
                  `--emit transform` prints it)",
-                message.severity,
-                message.message,
-                message.file_line_column().map_or(0, |(_, line, _)| line)
+                message.severity, message.message
             );
         }
         Some((file, line, column)) => {

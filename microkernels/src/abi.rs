@@ -5,7 +5,7 @@
 
 use crate::counters::Counters;
 use crate::hwacc16::Device;
-use crate::tile::{span, TileF32};
+use crate::tile::{leading_fits, span, TileError, TileF32};
 
 /// What a built-in kernel's calls share: the counters first (a C caller reads
 /// them at offset 0), then the device's parameters.
@@ -56,6 +56,21 @@ pub type TileF32Kernel = unsafe extern "C" fn(
     i32,
 ) -> i32;
 
+impl DeviceContext {
+    /// The simulated device whose parameters the context holds.
+    pub fn device(&self) -> Device {
+        Device {
+            native: (
+                self.native_m as usize,
+                self.native_n as usize,
+                self.native_k as usize,
+            ),
+            local_bytes: self.local_bytes as usize,
+            bytes_per_cycle: (self.bytes_per_cycle as usize).max(1),
+        }
+    }
+}
+
 /// Return codes of a tile call.
 pub mod status {
     /// The tile was computed.
@@ -86,10 +101,9 @@ fn sizes(m: i64, n: i64, k: i64, lda: i64, ldb: i64, ldc: i64) -> Option<Sizes> 
         ldb: convert(ldb)?,
         ldc: convert(ldc)?,
     };
-    let fits = |rows: usize, columns: usize, leading: usize| rows <= 1 || leading >= columns;
-    (fits(sizes.m, sizes.k, sizes.lda)
-        && fits(sizes.k, sizes.n, sizes.ldb)
-        && fits(sizes.m, sizes.n, sizes.ldc))
+    (leading_fits(sizes.m, sizes.k, sizes.lda)
+        && leading_fits(sizes.k, sizes.n, sizes.ldb)
+        && leading_fits(sizes.m, sizes.n, sizes.ldc))
     .then_some(sizes)
 }
 
@@ -102,7 +116,7 @@ fn sizes(m: i64, n: i64, k: i64, lda: i64, ldb: i64, ldc: i64) -> Option<Sizes> 
 /// must point to a `DeviceContext` that nothing else accesses during it.
 #[allow(clippy::too_many_arguments)]
 unsafe fn call(
-    kernel: impl FnOnce(&mut TileF32, &mut DeviceContext) -> i32,
+    kernel: impl FnOnce(&mut TileF32, &mut DeviceContext) -> Result<(), TileError>,
     context: *mut DeviceContext,
     (m, n, k): (i64, i64, i64),
     (a, lda): (*const f32, i64),
@@ -139,94 +153,52 @@ unsafe fn call(
         ldc: s.ldc,
         accumulate: accumulate != 0,
     };
-    kernel(&mut tile, context)
-}
-
-/// `hwacc16`'s f32 tile call: C = A * B (+ C when `accumulate` is non-zero).
-/// Returns a [`status`] code.
-///
-/// # Safety
-/// As for every kernel of the ABI: see `call`'s contract above.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn sched_tile_f32_hwacc16(
-    context: *mut DeviceContext,
-    m: i64,
-    n: i64,
-    k: i64,
-    a: *const f32,
-    lda: i64,
-    b: *const f32,
-    ldb: i64,
-    c: *mut f32,
-    ldc: i64,
-    accumulate: i32,
-) -> i32 {
-    let kernel = |tile: &mut TileF32, context: &mut DeviceContext| {
-        let device = Device {
-            native: (
-                context.native_m as usize,
-                context.native_n as usize,
-                context.native_k as usize,
-            ),
-            local_bytes: context.local_bytes as usize,
-            bytes_per_cycle: (context.bytes_per_cycle as usize).max(1),
-        };
-        match device.run(tile, &mut context.counters) {
-            Ok(()) => status::OK,
-            Err(_) => status::REFUSED,
-        }
-    };
-    // SAFETY: forwarded from this function's own contract.
-    unsafe {
-        call(
-            kernel,
-            context,
-            (m, n, k),
-            (a, lda),
-            (b, ldb),
-            (c, ldc),
-            accumulate,
-        )
+    match kernel(&mut tile, context) {
+        Ok(()) => status::OK,
+        Err(_) => status::REFUSED,
     }
 }
 
-/// The host's f32 tile call (any shape). Returns a [`status`] code.
-///
-/// # Safety
-/// As for every kernel of the ABI: see `call`'s contract above.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn sched_tile_f32_host(
-    context: *mut DeviceContext,
-    m: i64,
-    n: i64,
-    k: i64,
-    a: *const f32,
-    lda: i64,
-    b: *const f32,
-    ldb: i64,
-    c: *mut f32,
-    ldc: i64,
-    accumulate: i32,
-) -> i32 {
-    let kernel = |tile: &mut TileF32, context: &mut DeviceContext| match crate::host::run(
-        tile,
-        &mut context.counters,
-    ) {
-        Ok(()) => status::OK,
-        Err(_) => status::REFUSED,
+/// Defines a tile entry point of the ABI over a kernel
+/// `(tile, context) -> Result<(), TileError>`.
+macro_rules! tile_entry_point {
+    ($(#[$doc:meta])* $name:ident => $kernel:expr) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As for every kernel of the ABI: see `call`'s contract above.
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $name(
+            context: *mut DeviceContext,
+            m: i64,
+            n: i64,
+            k: i64,
+            a: *const f32,
+            lda: i64,
+            b: *const f32,
+            ldb: i64,
+            c: *mut f32,
+            ldc: i64,
+            accumulate: i32,
+        ) -> i32 {
+            // SAFETY: forwarded from this function's own contract.
+            unsafe { call($kernel, context, (m, n, k), (a, lda), (b, ldb), (c, ldc), accumulate) }
+        }
     };
-    // SAFETY: forwarded from this function's own contract.
-    unsafe {
-        call(
-            kernel,
-            context,
-            (m, n, k),
-            (a, lda),
-            (b, ldb),
-            (c, ldc),
-            accumulate,
-        )
+}
+
+tile_entry_point! {
+    /// `hwacc16`'s f32 tile call: C = A * B (+ C when `accumulate` is non-zero).
+    /// Returns a [`status`] code.
+    sched_tile_f32_hwacc16 => |tile: &mut TileF32, context: &mut DeviceContext| {
+        context.device().run(tile, &mut context.counters)
+    }
+}
+
+tile_entry_point! {
+    /// The host's f32 tile call (any shape). Returns a [`status`] code.
+    sched_tile_f32_host => |tile: &mut TileF32, context: &mut DeviceContext| {
+        crate::host::run(tile, &mut context.counters)
     }
 }

@@ -1,6 +1,8 @@
 //! What a device did: the counters every kernel call updates, laid out for C
 //! (the ABI's context pointer points at one).
 
+use crate::tile::TileF32;
+
 /// Counters of one accelerator over a run. `#[repr(C)]`: a HAL written in C
 /// updates the same fields through the ABI's context pointer.
 #[repr(C)]
@@ -21,6 +23,20 @@ pub struct Counters {
 }
 
 impl Counters {
+    /// Counts one completed tile call; returns the bytes it read and wrote
+    /// (the A and B tiles, and C when accumulating; the C tile).
+    pub fn record(&mut self, tile: &TileF32) -> (usize, usize) {
+        let (m, n, k) = (tile.m, tile.n, tile.k);
+        let element = std::mem::size_of::<f32>();
+        let accumulated = if tile.accumulate { m * n } else { 0 };
+        let (bytes_in, bytes_out) = ((m * k + k * n + accumulated) * element, m * n * element);
+        self.tiles += 1;
+        self.macs += (m * n * k) as u64;
+        self.bytes_in += bytes_in as u64;
+        self.bytes_out += bytes_out as u64;
+        (bytes_in, bytes_out)
+    }
+
     /// Utilization: MACs done over what the device could do in its cycles,
     /// given its peak MACs per cycle; `None` without a cycle count.
     pub fn utilization(&self, macs_per_cycle: f64) -> Option<f64> {

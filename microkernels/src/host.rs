@@ -25,11 +25,6 @@ pub fn run(tile: &mut TileF32, counters: &mut Counters) -> Result<(), TileError>
             }
         }
     }
-    let element = std::mem::size_of::<f32>();
-    counters.tiles += 1;
-    counters.macs += (m * n * k) as u64;
-    counters.bytes_in +=
-        ((m * k + k * n + if tile.accumulate { m * n } else { 0 }) * element) as u64;
-    counters.bytes_out += (m * n * element) as u64;
+    counters.record(tile);
     Ok(())
 }

@@ -65,18 +65,13 @@ impl Device {
             return refused(counters, error);
         }
         reference_gemm(tile);
-        let bytes_in = (m * k + k * n + if tile.accumulate { m * n } else { 0 }) * element;
-        let bytes_out = m * n * element;
+        let (bytes_in, bytes_out) = counters.record(tile);
         let transfer = |bytes: usize| bytes.div_ceil(self.bytes_per_cycle);
         let compute = if m * n * k == 0 {
             0
         } else {
             k + (m - 1) + (n - 1)
         };
-        counters.tiles += 1;
-        counters.macs += (m * n * k) as u64;
-        counters.bytes_in += bytes_in as u64;
-        counters.bytes_out += bytes_out as u64;
         counters.cycles += (transfer(bytes_in) + compute + transfer(bytes_out)) as u64;
         Ok(())
     }

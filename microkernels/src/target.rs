@@ -86,7 +86,7 @@ pub struct Layout {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TargetError {
     /// Not TOML, or not a target: toml's message has the line and column.
-    #[error("{file}: {message}")]
+    #[error("{file}: error: {message}")]
     Syntax {
         /// The description's file name.
         file: String,
@@ -94,7 +94,7 @@ pub enum TargetError {
         message: String,
     },
     /// A field's value is not usable.
-    #[error("{file}: {message}")]
+    #[error("{file}: error: {message}")]
     Invalid {
         /// The description's file name.
         file: String,

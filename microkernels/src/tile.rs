@@ -79,6 +79,11 @@ pub fn span(rows: usize, columns: usize, leading: usize) -> usize {
     }
 }
 
+/// Whether a leading dimension holds a row-major `rows x columns` tile.
+pub fn leading_fits(rows: usize, columns: usize, leading: usize) -> bool {
+    rows <= 1 || leading >= columns
+}
+
 impl TileF32<'_> {
     /// Checks that each buffer holds its tile through its leading dimension.
     pub fn check_layout(&self) -> Result<(), TileError> {
@@ -88,7 +93,7 @@ impl TileF32<'_> {
             ("c", self.m, self.n, self.ldc, self.c.len()),
         ];
         for (operand, rows, columns, leading, length) in operands {
-            if (rows > 1 && leading < columns) || length < span(rows, columns, leading) {
+            if !leading_fits(rows, columns, leading) || length < span(rows, columns, leading) {
                 return Err(TileError::Layout {
                     operand,
                     rows,

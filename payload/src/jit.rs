@@ -280,6 +280,15 @@ impl Program {
         &self.in_arguments
     }
 
+    /// Seeded random arguments of the right types: argument `i` is filled
+    /// from seed `first_seed + i` ([`Tensor::random`]).
+    pub fn random_inputs(&self, first_seed: u64) -> Vec<Tensor> {
+        let types = self.signature.inputs.iter().enumerate();
+        types
+            .map(|(i, ty)| Tensor::random(ty.clone(), first_seed.wrapping_add(i as u64)))
+            .collect()
+    }
+
     /// Zeroed result tensors of the right types, to pass to [`Program::call`].
     pub fn new_results(&self) -> Vec<Tensor> {
         self.signature
@@ -351,13 +360,7 @@ mod tests {
     fn compiles_and_runs_an_elementwise_add() {
         let program = Program::compile("add.mlir", ADD, None).unwrap();
         assert_eq!(program.signature.inputs.len(), 2);
-        let mut inputs: Vec<Tensor> = program
-            .signature
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Tensor::random(t.clone(), i as u64))
-            .collect();
+        let mut inputs: Vec<Tensor> = program.random_inputs(0);
         let mut results = program.new_results();
         program.call(&mut inputs, &mut results).unwrap();
         let (a, b, r) = (inputs[0].to_f64(), inputs[1].to_f64(), results[0].to_f64());
@@ -376,13 +379,7 @@ mod tests {
     fn results_computed_in_an_argument_are_moved_out_of_it() {
         let program = Program::compile("mm.mlir", IN_PLACE, None).unwrap();
         assert_eq!(program.results_in_arguments(), &[Some(2), Some(0), Some(2)]);
-        let inputs: Vec<Tensor> = program
-            .signature
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Tensor::random(t.clone(), i as u64 + 3))
-            .collect();
+        let inputs: Vec<Tensor> = program.random_inputs(3);
         let (a, b, c) = (inputs[0].to_f64(), inputs[1].to_f64(), inputs[2].to_f64());
         for _ in 0..2 {
             let mut fresh = inputs.clone();
@@ -427,13 +424,7 @@ mod tests {
         }";
         let program = Program::compile("relu.mlir", relu, None).unwrap();
         assert_eq!(program.results_in_arguments(), &[Some(1)]);
-        let mut inputs: Vec<Tensor> = program
-            .signature
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Tensor::random(t.clone(), i as u64))
-            .collect();
+        let mut inputs: Vec<Tensor> = program.random_inputs(0);
         let x = inputs[0].to_f64();
         let mut results = program.new_results();
         program.call(&mut inputs, &mut results).unwrap();

@@ -45,36 +45,41 @@ impl Planner<'_> {
             if count == 1 {
                 let (_, func, stage) = bound[0];
                 self.stage_handles.insert((func, stage), all);
-                self.generalize_if_needed(func, stage);
-                continue;
+            } else {
+                self.split_by_index(&all, count, short, bound);
             }
-            let mut names = Vec::new();
-            for index in 0..count {
-                match bound.iter().find(|(i, _, _)| *i == index) {
-                    Some((_, func, stage)) => {
-                        let hint = self
-                            .stage_name(*func, *stage)
-                            .replace(".update()", "_update");
-                        let name = self.script.fresh(&hint);
-                        self.stage_handles.insert((*func, *stage), name.clone());
-                        names.push(name);
-                    }
-                    None => names.push(self.script.fresh(&format!("other_{short}"))),
-                }
-            }
-            let results: Vec<String> = names.iter().map(|n| format!("%{n}")).collect();
-            let types = vec![ANY_OP; count].join(", ");
-            self.script.op(
-                format!(
-                    "{} = transform.split_handle %{all} : ({ANY_OP}) -> ({types})",
-                    results.join(", ")
-                ),
-                None,
-            );
             for &(_, func, stage) in bound {
                 self.generalize_if_needed(func, stage);
             }
         }
+    }
+
+    /// Splits the handle `all` to the `count` ops of one kind into one handle
+    /// each, in payload order, naming the bound ones after their stages.
+    fn split_by_index(&mut self, all: &str, count: usize, short: &str, bound: &BoundStages) {
+        let mut names = Vec::new();
+        for index in 0..count {
+            match bound.iter().find(|(i, _, _)| *i == index) {
+                Some((_, func, stage)) => {
+                    let hint = self
+                        .stage_name(*func, *stage)
+                        .replace(".update()", "_update");
+                    let name = self.script.fresh(&hint);
+                    self.stage_handles.insert((*func, *stage), name.clone());
+                    names.push(name);
+                }
+                None => names.push(self.script.fresh(&format!("other_{short}"))),
+            }
+        }
+        let results: Vec<String> = names.iter().map(|n| format!("%{n}")).collect();
+        let types = vec![ANY_OP; count].join(", ");
+        self.script.op(
+            format!(
+                "{} = transform.split_handle %{all} : ({ANY_OP}) -> ({types})",
+                results.join(", ")
+            ),
+            None,
+        );
     }
 
     /// A vectorized stage bound to a named convolution or pooling op works

@@ -20,7 +20,7 @@ use super::tail::find_tail;
 use super::Planner;
 use crate::script::ANY_OP;
 use schedule_lang::model::Loop;
-use schedule_lang::{Diagnostic, MapResult, Span};
+use schedule_lang::{Diagnostic, MapResult, PayloadOp, Span};
 
 /// The most iterations a materialized loop may have to be unrolled (a fused
 /// loop counts the product of its parts). Unrolled copies are chains of
@@ -172,15 +172,10 @@ impl Planner<'_> {
         let stage = &self.model.funcs[func].stages[stage_index];
         let op = &self.payload.ops[stage.op];
         let stride_of = |dim: usize| -> Option<(usize, String, i64)> {
-            op.operands.iter().enumerate().find_map(|(k, operand)| {
-                operand.map.iter().find_map(|result| {
-                    let MapResult::Expression(text) = result else {
-                        return None;
-                    };
-                    let terms = super::prefetch::parse_sum(text)?;
-                    let (_, coefficient) = terms.into_iter().find(|(d, _)| *d == Some(dim))?;
-                    (coefficient != 1).then(|| (k, text.clone(), coefficient))
-                })
+            expressions_with(op, dim).find_map(|(k, text)| {
+                let terms = super::prefetch::parse_sum(text)?;
+                let (_, coefficient) = terms.into_iter().find(|(d, _)| *d == Some(dim))?;
+                (coefficient != 1).then(|| (k, text.to_string(), coefficient))
             })
         };
         let vectorized = tile
@@ -188,14 +183,13 @@ impl Planner<'_> {
             .find(|l| l.vectorize.is_some() && stride_of(l.dim).is_some())?;
         let (operand, index, stride) = stride_of(vectorized.dim)?;
         let dim_name = &stage.dims[vectorized.dim].name;
-        let mut candidates: Vec<&str> = stage
+        let candidates: Vec<&str> = stage
             .dims
             .iter()
             .enumerate()
             .filter(|(d, dim)| !dim.reduction && dim.extent != Some(1) && stride_of(*d).is_none())
             .map(|(_, dim)| dim.name.as_str())
             .collect();
-        candidates.dedup();
         let listed = candidates
             .iter()
             .map(|c| format!("`{c}`"))
@@ -225,15 +219,9 @@ impl Planner<'_> {
     /// Whether dimension `dim` of payload op `op` indexes an operand inside
     /// an expression (`d1 + d4`), as a convolution's window does.
     fn indexes_a_window(&self, op: usize, dim: usize) -> bool {
-        let name = format!("d{dim}");
-        self.payload.ops[op].operands.iter().any(|operand| {
-            operand.map.iter().any(|result| match result {
-                MapResult::Expression(text) => text
-                    .split(|c: char| !c.is_ascii_alphanumeric())
-                    .any(|token| token == name),
-                _ => false,
-            })
-        })
+        expressions_with(&self.payload.ops[op], dim)
+            .next()
+            .is_some()
     }
 
     /// Queues the vectorization of a stage's tile (`handle`).
@@ -397,4 +385,26 @@ impl Planner<'_> {
             );
         }
     }
+}
+
+/// The index expressions of `op`'s operands that mention dimension `dim`
+/// (`d1 + d4` for `d4`), with the operand's position.
+fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
+    let name = format!("d{dim}");
+    op.operands
+        .iter()
+        .enumerate()
+        .flat_map(move |(k, operand)| {
+            let name = name.clone();
+            operand.map.iter().filter_map(move |result| match result {
+                MapResult::Expression(text)
+                    if text
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|t| t == name) =>
+                {
+                    Some((k, text.as_str()))
+                }
+                _ => None,
+            })
+        })
 }
