@@ -59,6 +59,7 @@ fn phases(c: &mut Criterion) {
                     example.payload_name,
                     black_box(&example.payload),
                     Stop::Plan,
+                    &[],
                 )
                 .unwrap()
             })
@@ -70,6 +71,7 @@ fn phases(c: &mut Criterion) {
                     example.payload_name,
                     black_box(&example.payload),
                     Stop::Apply,
+                    &[],
                 )
                 .unwrap()
             })
@@ -85,6 +87,7 @@ fn jit_run(c: &mut Criterion) {
             example.payload_name,
             &example.payload,
             Stop::Apply,
+            &[],
         )
         .unwrap();
         let flops = outcome

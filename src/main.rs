@@ -54,6 +54,9 @@ struct ApplyArgs {
     /// What to print: the transformed payload, or the generated transform script.
     #[arg(long, value_enum, default_value_t = Emit::Payload)]
     emit: Emit,
+    /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
+    #[arg(long = "target", value_name = "FILE")]
+    targets: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -74,6 +77,9 @@ enum Command {
         /// The payload to resolve it against. Default: the schedule's path with `.mlir`, if it exists.
         #[arg(long)]
         payload: Option<PathBuf>,
+        /// An accelerator description (TOML) that `accelerate(NAME)` may name.
+        #[arg(long = "target", value_name = "FILE")]
+        targets: Vec<PathBuf>,
     },
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
@@ -167,7 +173,11 @@ impl From<Failure> for Exit {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Check { schedule, payload }) => check(&schedule, payload.as_deref()),
+        Some(Command::Check {
+            schedule,
+            payload,
+            targets,
+        }) => check(&schedule, payload.as_deref(), &targets),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
         Some(Command::Peak { calls }) => measure_peak(calls),
@@ -242,11 +252,13 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         Emit::Transform => Stop::Plan,
         Emit::Payload => Stop::Apply,
     };
+    let targets = targets::load(&args.targets)?;
     let outcome = pipeline::run(
         &schedule,
         &payload_path.display().to_string(),
         &payload_text,
         stop,
+        &targets,
     )?;
     for remark in &outcome.remarks {
         eprint!("{}", ensure_newline(remark.clone()));
@@ -328,7 +340,7 @@ fn measure_peak(calls: usize) -> Result<(), Exit> {
     ))
 }
 
-fn check(schedule_path: &Path, payload: Option<&Path>) -> Result<(), Exit> {
+fn check(schedule_path: &Path, payload: Option<&Path>, targets: &[PathBuf]) -> Result<(), Exit> {
     let schedule = read_schedule(schedule_path)?;
     let payload_path = match payload {
         Some(path) => Some(path.to_path_buf()),
@@ -346,11 +358,13 @@ fn check(schedule_path: &Path, payload: Option<&Path>) -> Result<(), Exit> {
         return Ok(());
     };
     let payload_text = read(&payload_path)?;
+    let targets = targets::load(targets)?;
     pipeline::run(
         &schedule,
         &payload_path.display().to_string(),
         &payload_text,
         Stop::Plan,
+        &targets,
     )?;
     eprintln!("{}: ok against {}", schedule.name, payload_path.display());
     Ok(())

@@ -79,6 +79,25 @@ pub struct RunReport {
     pub threads: Option<usize>,
     /// The rounds of `--rounds`, in order (empty without it).
     pub rounds: Vec<Round>,
+    /// What each accelerator did in one call (`--counters`).
+    pub counters: Vec<AcceleratorCounters>,
+}
+
+/// One accelerator's counters over one call of the payload.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AcceleratorCounters {
+    /// The target's name.
+    pub target: String,
+    /// What its kernel counted.
+    pub counters: microkernels::Counters,
+    /// Its peak MACs per cycle (roofline peak over clock), for utilization.
+    pub macs_per_cycle: f64,
+}
+
+impl AcceleratorCounters {
+    fn utilization(&self) -> Option<f64> {
+        self.counters.utilization(self.macs_per_cycle)
+    }
 }
 
 impl RunReport {
@@ -188,6 +207,25 @@ impl RunReport {
             }
             out.push('\n');
         }
+        for accelerator in &self.counters {
+            let c = &accelerator.counters;
+            out.push_str(&format!(
+                "  {}: {} tiles, {} MACs, {} bytes in, {} bytes out",
+                accelerator.target, c.tiles, c.macs, c.bytes_in, c.bytes_out
+            ));
+            match accelerator.utilization() {
+                Some(u) => out.push_str(&format!(
+                    ", {} modelled cycles ({:.1}% utilization)",
+                    c.cycles,
+                    100.0 * u
+                )),
+                None => out.push_str(" (no cycle model)"),
+            }
+            if c.refused > 0 {
+                out.push_str(&format!(", {} refused", c.refused));
+            }
+            out.push_str(" per call\n");
+        }
         if let Some(flops) = self.flops.filter(|_| self.bench.is_some()) {
             out.push_str(&format!("  FLOPs per call (static count): {flops}\n"));
         }
@@ -247,6 +285,23 @@ impl RunReport {
                 .collect(),
             percent_of_peak_per_round_median: self.round_percent_median(),
             saved: &self.saved,
+            counters: self
+                .counters
+                .iter()
+                .map(|a| {
+                    let c = &a.counters;
+                    let json = CountersJson {
+                        tiles: c.tiles,
+                        macs: c.macs,
+                        bytes_in: c.bytes_in,
+                        bytes_out: c.bytes_out,
+                        cycles: c.cycles,
+                        refused: c.refused,
+                        utilization: a.utilization(),
+                    };
+                    (a.target.as_str(), json)
+                })
+                .collect(),
         };
         // Non-finite numbers become null; nothing here can fail to serialize.
         let mut text = serde_json::to_string_pretty(&report).unwrap_or_default();
@@ -279,6 +334,19 @@ struct JsonReport<'a> {
     rounds: Vec<RoundJson>,
     percent_of_peak_per_round_median: Option<f64>,
     saved: &'a [String],
+    counters: std::collections::BTreeMap<&'a str, CountersJson>,
+}
+
+/// One accelerator's counters (`counters.<accelerator>`).
+#[derive(Serialize)]
+struct CountersJson {
+    tiles: u64,
+    macs: u64,
+    bytes_in: u64,
+    bytes_out: u64,
+    cycles: u64,
+    refused: u64,
+    utilization: Option<f64>,
 }
 
 /// Seconds per compile phase.

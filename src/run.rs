@@ -3,7 +3,7 @@
 //! unscheduled payload (`--check`), time it (`--bench`) and save its results.
 
 use crate::compare::{compare, Tolerance};
-use crate::report::{median, Round, RunReport, Timing};
+use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
 use crate::{default_schedule, read, read_schedule, Exit};
 use interpreter::pipeline::{self, render_on_payload, Stop};
 use payload::jit::{Program, Signature};
@@ -68,6 +68,13 @@ pub struct RunArgs {
     /// Print every figure as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Print, per accelerator the schedule offloads to, what one call did: tiles, MACs, bytes moved
+    /// in and out, modelled cycles and utilization (with --json: under `counters.<accelerator>`).
+    #[arg(long)]
+    pub counters: bool,
+    /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
+    #[arg(long = "target", value_name = "FILE")]
+    pub targets: Vec<PathBuf>,
 }
 
 /// Prints progress on stderr when it is a terminal.
@@ -90,6 +97,25 @@ fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit {
     }
 }
 
+/// What each accelerator did in the call just made.
+fn counters_of(program: &Program, targets: &[microkernels::Target]) -> Vec<AcceleratorCounters> {
+    program
+        .counters()
+        .into_iter()
+        .map(|(target, counters)| {
+            let roofline = targets
+                .iter()
+                .find(|t| t.name == target)
+                .map(|t| t.roofline);
+            AcceleratorCounters {
+                target,
+                counters,
+                macs_per_cycle: roofline.map_or(0.0, |r| r.peak_macs_per_second / r.clock_hz),
+            }
+        })
+        .collect()
+}
+
 /// Runs `sched-apply run`.
 pub fn run(args: RunArgs) -> Result<(), Exit> {
     let schedule_path = match args.schedule.clone() {
@@ -108,7 +134,14 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     check_memory(&signature, &payload_name)?;
 
     progress("applying the schedule");
-    let outcome = pipeline::run(&schedule, &payload_name, &payload_text, Stop::Apply)?;
+    let targets = crate::targets::load(&args.targets)?;
+    let outcome = pipeline::run(
+        &schedule,
+        &payload_name,
+        &payload_text,
+        Stop::Apply,
+        &targets,
+    )?;
     for remark in &outcome.remarks {
         eprint!("{remark}");
     }
@@ -118,10 +151,11 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     // Messages about the transformed payload point into its text, not the file's.
     let transformed_source =
         SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
-    let program = Program::compile(
+    let program = Program::compile_with_targets(
         &transformed_source.name,
         &transformed,
         args.entry.as_deref(),
+        &targets,
     )
     .map_err(|e| payload_failure(e, &transformed_source))?;
     let mut report = RunReport {
@@ -149,6 +183,12 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     program
         .call(&mut inputs.clone(), &mut results)
         .map_err(Exit::Internal)?;
+    if args.counters {
+        report.counters = counters_of(&program, &targets);
+        if report.counters.is_empty() {
+            eprintln!("note: --counters: the schedule offloads nothing (no `accelerate`), so there are no counters");
+        }
+    }
 
     let reference_calls = args
         .bench

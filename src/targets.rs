@@ -6,8 +6,9 @@ use crate::{read, Exit};
 use microkernels::{builtin_targets, Target};
 use std::path::PathBuf;
 
-/// Lists the built-in targets and those in `files` (each checked).
-pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
+/// The built-in targets and those described in `files` (each checked),
+/// with where each came from.
+pub fn load_with_origins(files: &[PathBuf]) -> Result<Vec<(Target, String)>, Exit> {
     let mut targets: Vec<(Target, String)> = builtin_targets()
         .into_iter()
         .map(|target| (target, "built in".to_string()))
@@ -24,6 +25,20 @@ pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
         }
         targets.push((target, name));
     }
+    Ok(targets)
+}
+
+/// The targets `accelerate` may name: built in, and those in `files`.
+pub fn load(files: &[PathBuf]) -> Result<Vec<Target>, Exit> {
+    Ok(load_with_origins(files)?
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect())
+}
+
+/// Lists the built-in targets and those in `files` (each checked).
+pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
+    let targets = load_with_origins(files)?;
     let mut text = String::from(
         "target     native tile  types (A x B -> C)   local memory  peak          bandwidth  from\n",
     );

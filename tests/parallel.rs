@@ -31,8 +31,8 @@ fn scheduled(payload: &str, schedule: &str) -> (String, String) {
     let text =
         std::fs::read_to_string(common::root().join("tests/payloads").join(payload)).unwrap();
     let source = SourceFile::new("test.sched", schedule);
-    let outcome =
-        run(&source, payload, &text, Stop::Apply).unwrap_or_else(|f| panic!("{}", f.message()));
+    let outcome = run(&source, payload, &text, Stop::Apply, &[])
+        .unwrap_or_else(|f| panic!("{}", f.message()));
     (text, outcome.payload.expect("applied"))
 }
 

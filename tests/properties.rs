@@ -29,7 +29,7 @@ fn applies_and_matches(
     schedule: &str,
 ) -> Result<bool, TestCaseError> {
     let source = SourceFile::new("random.sched", schedule.to_string());
-    let outcome = match run(&source, payload_name, text, Stop::Apply) {
+    let outcome = match run(&source, payload_name, text, Stop::Apply, &[]) {
         Ok(outcome) => outcome,
         Err(failure) => {
             prop_assert!(

@@ -48,7 +48,7 @@ fn scheduled_conv_layer_runs_on_a_default_stack_and_keeps_its_memory_flat() {
         "conv.sched",
         std::fs::read_to_string(root.join("examples/halide_conv/conv.sched")).unwrap(),
     );
-    let outcome = run(&schedule, "conv.mlir", &payload_text, Stop::Apply)
+    let outcome = run(&schedule, "conv.mlir", &payload_text, Stop::Apply, &[])
         .unwrap_or_else(|f| panic!("{}", f.message()));
     let transformed = outcome.payload.expect("applied");
 

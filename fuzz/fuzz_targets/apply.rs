@@ -25,7 +25,13 @@ fuzz_target!(|data: &[u8]| {
     let chosen = &payloads[pick as usize % payloads.len()];
     let (name, text) = (&chosen.name, &chosen.text);
     let source = SourceFile::new("fuzz.sched", String::from_utf8_lossy(rest).as_ref());
-    if let Err(Failure::Internal(message)) = run(&source, name, text, Stop::Apply) {
+    if let Err(Failure::Internal(message)) = run(
+        &source,
+        name,
+        text,
+        Stop::Apply,
+        &microkernels::builtin_targets(),
+    ) {
         panic!("internal failure on {name}:\n{}\n{message}", source.text);
     }
 });

@@ -154,7 +154,13 @@ fuzz_target!(|data: &[u8]| {
     let chosen = &payloads[choices.next(payloads.len())];
     let (name, text, info) = (&chosen.name, &chosen.text, &chosen.info);
     let source = SourceFile::new("fuzz.sched", schedule(info, &mut choices));
-    let outcome = run(&source, name, text, Stop::Apply);
+    let outcome = run(
+        &source,
+        name,
+        text,
+        Stop::Apply,
+        &microkernels::builtin_targets(),
+    );
     // `SCHED_FUZZ_PRINT=1 apply_generated INPUT…` prints what each input
     // decodes to, as a `.sched` file with its payload (for fixtures).
     if std::env::var_os("SCHED_FUZZ_PRINT").is_some() {

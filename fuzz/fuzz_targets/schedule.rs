@@ -36,14 +36,16 @@ fuzz_target!(|data: &[u8]| {
     }
     for info in payloads().iter().map(|p| &p.info) {
         match schedule_lang::resolve(&file, info) {
-            Ok(model) => match interpreter::plan(&model, info, &source) {
-                Ok(script) => {
-                    let _ = script.render();
+            Ok(model) => {
+                match interpreter::plan(&model, info, &source, &microkernels::builtin_targets()) {
+                    Ok(script) => {
+                        let _ = script.render();
+                    }
+                    Err(diagnostics) => {
+                        let _ = schedule_lang::render_all_diagnostics(&diagnostics, &source);
+                    }
                 }
-                Err(diagnostics) => {
-                    let _ = schedule_lang::render_all_diagnostics(&diagnostics, &source);
-                }
-            },
+            }
             Err(diagnostics) => {
                 let _ = schedule_lang::render_all_diagnostics(&diagnostics, &source);
             }

@@ -64,12 +64,14 @@ pub enum Stop {
     Apply,
 }
 
-/// Runs the pipeline on a schedule and a payload given as text.
+/// Runs the pipeline on a schedule and a payload given as text; `targets`
+/// are the accelerators `accelerate` may name.
 pub fn run(
     schedule: &SourceFile,
     payload_name: &str,
     payload_text: &str,
     stop: Stop,
+    targets: &[microkernels::Target],
 ) -> Result<Outcome, Failure> {
     let mut times = PhaseTimes::default();
     let start = Instant::now();
@@ -121,7 +123,7 @@ pub fn run(
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let script = plan(&model, &info, schedule)
+    let script = plan(&model, &info, schedule, targets)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?
         .render();
     times.plan_s = start.elapsed().as_secs_f64();

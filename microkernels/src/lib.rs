@@ -28,9 +28,11 @@ pub mod abi;
 pub mod counters;
 pub mod host;
 pub mod hwacc16;
+pub mod kernel;
 pub mod target;
 pub mod tile;
 
 pub use counters::Counters;
+pub use kernel::Kernel;
 pub use target::{builtin_targets, Target, TargetError};
 pub use tile::{reference_gemm, TileError, TileF32};

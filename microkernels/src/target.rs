@@ -36,6 +36,14 @@ pub struct TileShape {
     pub n: usize,
     /// Reduction length.
     pub k: usize,
+    /// Whether the kernel refuses larger tiles (a device's array); `false`
+    /// for a kernel that blocks any tile itself (the host). Default `true`.
+    #[serde(default = "strict_by_default")]
+    pub strict: bool,
+}
+
+fn strict_by_default() -> bool {
+    true
 }
 
 /// Local memory.
@@ -117,7 +125,7 @@ impl Target {
             file: file.to_string(),
             message,
         };
-        let TileShape { m, n, k } = target.tile;
+        let TileShape { m, n, k, .. } = target.tile;
         if m == 0 || n == 0 || k == 0 {
             return Err(invalid(format!(
                 "the tile must be at least 1x1x1, not {m}x{n}x{k}"

@@ -192,7 +192,75 @@ fn describe_op(
             .map(|op| flops_of(&op.name()))
             .sum(),
         location: original.location(),
+        multiply_accumulate: inputs == 2
+            && generic.operand_count() == 3
+            && is_multiply_accumulate(generic),
     })
+}
+
+/// Whether a generic's body is `init + in0 * in1` (each input perhaps
+/// extended first, as in a quantized matmul), and yields that.
+fn is_multiply_accumulate(generic: OpView<'_>) -> bool {
+    use crate::ffi::ValueSource::{Argument, Op};
+    let body = generic.children();
+    // What each body op computes, by position: an input (0, 1) extended, the
+    // product, the sum.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Value {
+        Input(usize),
+        Product,
+        Sum,
+        Other,
+    }
+    let mut values = Vec::new();
+    let source = |op: OpView<'_>, i: usize, values: &[Value]| match op.operand_source(i, generic) {
+        Some(Argument(n)) if n < 2 => Value::Input(n),
+        Some(Argument(2)) => Value::Other, // the init, checked by the sum
+        Some(Op(p)) => values.get(p).copied().unwrap_or(Value::Other),
+        _ => Value::Other,
+    };
+    let mut yielded = None;
+    for op in body.iter().copied() {
+        let name = op.name();
+        let value = match name.as_str() {
+            "arith.extf" | "arith.extsi" | "arith.extui" | "arith.sitofp" | "arith.uitofp"
+                if op.operand_count() == 1 =>
+            {
+                match source(op, 0, &values) {
+                    Value::Input(n) => Value::Input(n),
+                    _ => Value::Other,
+                }
+            }
+            "arith.mulf" | "arith.muli" if op.operand_count() == 2 => {
+                let mut pair = [source(op, 0, &values), source(op, 1, &values)];
+                pair.sort_by_key(|v| match v {
+                    Value::Input(n) => *n,
+                    _ => 9,
+                });
+                if pair == [Value::Input(0), Value::Input(1)] {
+                    Value::Product
+                } else {
+                    Value::Other
+                }
+            }
+            "arith.addf" | "arith.addi" if op.operand_count() == 2 => {
+                let init = |i| op.operand_source(i, generic) == Some(Argument(2));
+                let product = |i| source(op, i, &values) == Value::Product;
+                if (init(0) && product(1)) || (product(0) && init(1)) {
+                    Value::Sum
+                } else {
+                    Value::Other
+                }
+            }
+            "linalg.yield" if op.operand_count() == 1 => {
+                yielded = Some(source(op, 0, &values));
+                Value::Other
+            }
+            _ => Value::Other,
+        };
+        values.push(value);
+    }
+    yielded == Some(Value::Sum)
 }
 
 /// Floating-point operations one op performs (a fused multiply-add counts 2).

@@ -213,6 +213,33 @@ impl<'m> OpView<'m> {
         }
     }
 
+    /// Where operand `index` comes from inside `owner`'s first block: one of
+    /// its arguments, or one of the ops directly in it (by position).
+    pub fn operand_source(self, index: usize, owner: OpView<'m>) -> Option<ValueSource> {
+        if index >= self.operand_count() {
+            return None;
+        }
+        // SAFETY: valid ops (constructor contract) and an index below the operand
+        // count; the value's kind is checked before reading its owner.
+        unsafe {
+            let value = mlirOperationGetOperand(self.raw, index as isize);
+            if mlirValueIsABlockArgument(value) {
+                if mlirOperationGetNumRegions(owner.raw) == 0 {
+                    return None;
+                }
+                let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(owner.raw, 0));
+                return mlirBlockEqual(mlirBlockArgumentGetOwner(value), entry)
+                    .then(|| ValueSource::Argument(mlirBlockArgumentGetArgNumber(value) as usize));
+            }
+            let defining = mlirOpResultGetOwner(value);
+            owner
+                .children()
+                .iter()
+                .position(|op| op.raw.ptr == defining.ptr)
+                .map(ValueSource::Op)
+        }
+    }
+
     /// The type of operand `index`, printed.
     pub fn operand_type(self, index: usize) -> String {
         // SAFETY: `index` is below the operand count.
@@ -255,6 +282,94 @@ impl<'m> OpView<'m> {
             print_to_string(|callback, data| mlirLocationPrint(location, callback, data))
         }
     }
+}
+
+/// One accelerator's state as JIT-compiled code sees it: the kernel its
+/// tile calls go to, the context they update (counters first, as the tile
+/// ABI says), and the status word the offload helper stores a failed call's
+/// code in. Boxed, so the addresses bound into the JIT stay put.
+pub struct KernelSlot {
+    /// The target's name.
+    pub target: String,
+    kernel: microkernels::Kernel,
+    context: Box<std::cell::UnsafeCell<microkernels::abi::DeviceContext>>,
+    status: Box<std::cell::UnsafeCell<i32>>,
+}
+
+impl KernelSlot {
+    /// A slot for `kernel`, the kernel of target `target`.
+    pub fn new(target: &str, kernel: microkernels::Kernel) -> Self {
+        let context = kernel.context;
+        KernelSlot {
+            target: target.to_string(),
+            kernel,
+            context: Box::new(std::cell::UnsafeCell::new(context)),
+            status: Box::new(std::cell::UnsafeCell::new(0)),
+        }
+    }
+
+    /// The counters, as the calls so far left them.
+    pub fn counters(&self) -> microkernels::Counters {
+        // SAFETY: JIT-compiled code writes the context only during a call
+        // of the program, and `Program::call` takes `&self` on one thread:
+        // no call is running while this reads.
+        unsafe { (*self.context.get()).counters }
+    }
+
+    /// The first failed call's status code since the last reset (0: none).
+    pub fn status(&self) -> i32 {
+        // SAFETY: as in `counters`.
+        unsafe { *self.status.get() }
+    }
+
+    /// Zeroes the counters and the status word before a call.
+    pub fn reset(&self) {
+        // SAFETY: as in `counters`; no call is running, so nothing else
+        // accesses the context or the status word.
+        unsafe {
+            (*self.context.get()).counters = microkernels::Counters::default();
+            *self.status.get() = 0;
+        }
+    }
+}
+
+/// A shared reference to the op `op` points at (melior has no safe
+/// conversion), to insert ops before it.
+pub fn shared_ref<'c, 'a>(
+    op: &melior::ir::operation::OperationRefMut<'c, 'a>,
+) -> OperationRef<'c, 'a> {
+    use melior::ir::operation::OperationLike;
+    // SAFETY: the same valid op, borrowed for no longer than the mutable
+    // reference's lifetimes.
+    unsafe { OperationRef::from_raw(op.to_raw()) }
+}
+
+/// Erases `op`, found by a post-order walk (which allows erasing the op it
+/// visits). The op must have no results in use.
+pub fn erase_visited(op: melior::ir::operation::OperationRefMut<'_, '_>) -> Result<(), String> {
+    let raw = op.to_raw();
+    // SAFETY: valid op (from the walk); its results are checked for uses first.
+    unsafe {
+        for i in 0..mlirOperationGetNumResults(raw) {
+            if !mlirValueGetFirstUse(mlirOperationGetResult(raw, i))
+                .ptr
+                .is_null()
+            {
+                return Err("the op's results are still used".into());
+            }
+        }
+        mlirOperationDestroy(raw);
+    }
+    Ok(())
+}
+
+/// Where a value inside a block comes from ([`OpView::operand_source`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// The block's argument with this number.
+    Argument(usize),
+    /// A result of the op at this position in the block.
+    Op(usize),
 }
 
 /// A zero-initialized, 64-byte-aligned block of host memory that JIT-compiled
@@ -381,10 +496,15 @@ impl JitEngine {
     /// `shared_libraries` are loaded into the JIT's symbol space.
     /// Returns `None` when MLIR cannot translate or compile it (its
     /// diagnostics, if any, are emitted on the module's context).
+    ///
+    /// Each of `kernels` is bound before anything is linked: its kernel, its
+    /// context and its status word under the symbols `payload::offload`
+    /// declares for its target.
     pub fn new(
         module: &melior::ir::Module,
         opt_level: i32,
         shared_libraries: &[&str],
+        kernels: &[KernelSlot],
     ) -> Option<Self> {
         // MLIR's C API reads each path's `data` as a NUL-terminated string and
         // ignores `length`, so the paths are passed as C strings.
@@ -412,10 +532,32 @@ impl JitEngine {
             )
         };
         if raw.ptr.is_null() {
-            None
-        } else {
-            Some(Self { raw })
+            return None;
         }
+        for slot in kernels {
+            let symbols = [
+                (
+                    crate::offload::kernel_symbol(&slot.target),
+                    slot.kernel.f32 as *mut c_void,
+                ),
+                (
+                    crate::offload::context_symbol(&slot.target),
+                    slot.context.get().cast(),
+                ),
+                (
+                    crate::offload::status_symbol(&slot.target),
+                    slot.status.get().cast(),
+                ),
+            ];
+            for (name, address) in symbols {
+                // SAFETY: valid engine, nothing linked yet (no lookup happened);
+                // the kernel is a function of the tile ABI, and the context and
+                // status word are boxed in a slot the `Program` keeps alive for
+                // as long as the engine (declared after it, so dropped after it).
+                unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(&name), address) };
+            }
+        }
+        Some(Self { raw })
     }
 
     /// The address of symbol `name` in the JIT's symbol space, or null.

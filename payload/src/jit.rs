@@ -4,7 +4,7 @@
 //! with host tensors.
 
 use crate::diagnostics::{capture_diagnostics, MlirMessage};
-use crate::ffi::{JitEngine, MemrefArg, OpView};
+use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
 use crate::lowering::*;
 use crate::tensor::{parse_tensor_type, Tensor, TensorType};
 use crate::{new_context, parse_module, PayloadError};
@@ -53,6 +53,9 @@ pub struct Program {
     /// For each result, the argument whose buffer it is written into, if
     /// bufferization made it one (else it is an out-parameter).
     in_arguments: Vec<Option<usize>>,
+    /// The accelerators its tiles call (bound into `engine`, so after it:
+    /// dropped after it).
+    kernels: Vec<KernelSlot>,
 }
 
 fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> PayloadError {
@@ -187,6 +190,18 @@ impl Program {
         text: &str,
         entry: Option<&str>,
     ) -> Result<Self, PayloadError> {
+        Self::compile_with_targets(payload_name, text, entry, &[])
+    }
+
+    /// [`Program::compile`] for a payload whose tiles may be offloaded
+    /// (`sched.accelerate`) to `targets`: each target called gets its
+    /// kernel bound into the JIT, with its own counters.
+    pub fn compile_with_targets(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+    ) -> Result<Self, PayloadError> {
         let context = new_context();
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
@@ -204,6 +219,17 @@ impl Program {
         if crate::prefetch::insert_prefetches(&context, &mut module)? > 0 {
             run_passes(&context, &mut module, INLINE_PREFETCHES, payload_name)?;
         }
+        let mut kernels = Vec::new();
+        for name in crate::offload::offload_tiles(&context, &mut module)? {
+            let target = targets.iter().find(|t| t.name == name).ok_or_else(|| PayloadError {
+                message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
+                diagnostics: Vec::new(),
+                internal: false,
+            })?;
+            let kernel =
+                microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
+            kernels.push(KernelSlot::new(&name, kernel));
+        }
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
             make_parallel_loops(&context, &mut module, payload_name)?;
@@ -219,7 +245,7 @@ impl Program {
             &[C_RUNNER_UTILS]
         };
         let (engine, messages) =
-            capture_diagnostics(&context, || JitEngine::new(&module, 3, libraries));
+            capture_diagnostics(&context, || JitEngine::new(&module, 3, libraries, &kernels));
         let engine = engine.ok_or_else(|| PayloadError {
             message: format!("{payload_name}: the JIT could not compile the lowered module"),
             diagnostics: messages,
@@ -241,7 +267,17 @@ impl Program {
             times: CompileTimes { lower_s, jit_s },
             parallel,
             in_arguments,
+            kernels,
         })
+    }
+
+    /// Each accelerator the program calls, with its counters over the last
+    /// [`Program::call`] (they are reset at the start of every call).
+    pub fn counters(&self) -> Vec<(String, microkernels::Counters)> {
+        self.kernels
+            .iter()
+            .map(|slot| (slot.target.clone(), slot.counters()))
+            .collect()
     }
 
     /// Whether the program has OpenMP parallel loops (from `parallel` directives).
@@ -328,7 +364,24 @@ impl Program {
                 buffer: &mut t.buffer,
             })
             .collect();
+        for slot in &self.kernels {
+            slot.reset();
+        }
         self.engine.call(&self.signature.name, &mut args)?;
+        for slot in &self.kernels {
+            match slot.status() {
+                0 => {}
+                code => return Err(format!(
+                    "accelerator `{}` failed a tile call with status {code} ({}): the results are wrong",
+                    slot.target,
+                    match code {
+                        1 => "it refused the tile: beyond its native tile or its local memory",
+                        2 => "bad arguments: a tile whose rows are not contiguous, or a batch dimension over 1",
+                        _ => "a code of its own",
+                    }
+                )),
+            }
+        }
         // Each argument's buffer moves to the first result computed in it; a
         // later result computed in the same argument gets a copy.
         let mut moved: Vec<(usize, usize)> = Vec::new();

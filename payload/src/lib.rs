@@ -21,6 +21,7 @@ pub mod ffi;
 pub mod jit;
 pub mod lowering;
 pub mod npy;
+pub mod offload;
 pub mod peak;
 pub mod prefetch;
 pub mod tensor;

@@ -25,7 +25,7 @@ pub enum DirectiveKind {
     Parallel,
     /// `update()`: later directives schedule the update definition.
     Update,
-    /// `accelerate(target)`: offload matmul tiles to a GEMM accelerator.
+    /// `accelerate(target[, loop])`: hand matmul tiles to a GEMM accelerator.
     Accelerate,
     /// `reuse_at(func, loop)`: HeteroCL reuse buffer.
     ReuseAt,
@@ -83,11 +83,11 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::ComputeRoot, name: "compute_root", signature: "compute_root()", summary: "compute this func in its own loop nest (the default)", forms: &[&[]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Vectorize, name: "vectorize", signature: "vectorize(l[, width])", summary: "vectorize loop l; with `width`, split it first and vectorize the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Unroll, name: "unroll", signature: "unroll(l[, factor])", summary: "unroll loop l fully; with `factor`, split it first and unroll the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
-    DirectiveInfo { kind: DirectiveKind::Tile, name: "tile", signature: "tile(x, y, [xo, yo,] xi, yi, fx, fy)", summary: "split x and y and order the loops xo, yo, xi, yi (outermost first)", forms: &[&[Loop, Loop, NewLoop, NewLoop, NewLoop, NewLoop, Int, Int], &[Loop, Loop, NewLoop, NewLoop, Int, Int]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Tile, name: "tile", signature: "tile(x, y, [xo, yo,] xi, yi, fx, fy)", summary: "split x and y; the loops run yo, xo, yi, xi, outermost first (as in Halide)", forms: &[&[Loop, Loop, NewLoop, NewLoop, NewLoop, NewLoop, Int, Int], &[Loop, Loop, NewLoop, NewLoop, Int, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Fuse, name: "fuse", signature: "fuse(inner, outer, fused)", summary: "fuse two adjacent loops into one", forms: &[&[Loop, Loop, NewLoop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Parallel, name: "parallel", signature: "parallel(l[, task_size])", summary: "run loop l's iterations in parallel (scf.forall); with `task_size`, split first", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Update, name: "update", signature: "update()", summary: "the directives that follow schedule the func's update definition", forms: &[&[]], variadic: false, planned: true },
-    DirectiveInfo { kind: DirectiveKind::Accelerate, name: "accelerate", signature: "accelerate(target)", summary: "offload the matmul's tiles to a GEMM accelerator", forms: &[&[Name]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::Accelerate, name: "accelerate", signature: "accelerate(target[, loop])", summary: "hand the contraction's tiles to a GEMM accelerator: in its native tiles, or one call per iteration of `loop`", forms: &[&[Name], &[Name, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(func, loop)", summary: "keep a reuse buffer of this input at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at(func, loop)", summary: "accumulate into a local buffer at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l)", summary: "pipeline loop l", forms: &[&[Loop]], variadic: false, planned: false },

@@ -65,6 +65,25 @@ pub struct Stage {
     /// prefetch the part of input K the stage reads in the next iteration
     /// (Halide's `prefetch(input, loop, loop, 1)`). In schedule order.
     pub prefetches: Vec<OperandAtLoop>,
+    /// `accelerate(target[, loop])`: the stage's tiles are computed by an
+    /// accelerator's kernel instead of generated code.
+    pub accelerate: Option<Accelerate>,
+}
+
+/// Where and on what a stage is offloaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accelerate {
+    /// The target's name (`sched-apply targets` lists them).
+    pub target: String,
+    /// The target argument.
+    pub target_span: Span,
+    /// One kernel call per iteration of this loop; `None`: the whole op, in
+    /// tiles of the target's native shape.
+    pub loop_name: Option<String>,
+    /// The loop argument.
+    pub loop_span: Option<Span>,
+    /// The directive call.
+    pub span: Span,
 }
 
 /// A directive about one input operand at one loop (`pack`, `prefetch`).

@@ -60,6 +60,9 @@ pub struct PayloadOp {
     pub flops_per_point: u64,
     /// The op's source location as MLIR prints it (`conv.mlir:13:16`), for notes.
     pub location: String,
+    /// Whether the op computes `init + in0 * in1` per point (a contraction's
+    /// body, inputs perhaps extended first): what an accelerator's kernel does.
+    pub multiply_accumulate: bool,
 }
 
 /// All structured ops of a payload module.

@@ -26,7 +26,7 @@
 //! | [`pack`] | `pack`: contiguous copies of input tiles | `structured.pad` (nofold), row tiling |
 //! | [`prefetch`] | `prefetch`: the next iteration's input region | `param.constant`, `annotate` |
 //! | [`parallel`] | `parallel`: which foralls run on threads | `annotate` |
-//! | [`accelerate`] | (to come) matmul tiles handed to an accelerator | |
+//! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
 //! | [`memory`] | (to come) `store_at`, `reuse_at`, `buffer_at` | |
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
@@ -46,17 +46,20 @@ mod vector;
 
 use crate::script::{Script, ANY_OP};
 use indexmap::IndexMap;
+use microkernels::Target;
 use schedule_lang::model::{Model, Placement};
 use schedule_lang::{Diagnostic, PayloadInfo, SourceFile, Span};
 
 /// Plans the transform script for `model` on `payload`. `source` is the
 /// `.sched` file, used for locations.
+/// `targets` are the accelerators `accelerate` may name.
 pub fn plan(
     model: &Model,
     payload: &PayloadInfo,
     source: &SourceFile,
+    targets: &[Target],
 ) -> Result<Script, Vec<Diagnostic>> {
-    let mut planner = Planner::new(model, payload, source);
+    let mut planner = Planner::new(model, payload, source, targets);
     planner.bind();
     for (func, model_func) in model.funcs.iter().enumerate() {
         if model_func.placement == Placement::Root {
@@ -87,6 +90,8 @@ struct Planner<'a> {
     model: &'a Model,
     payload: &'a PayloadInfo,
     source: &'a SourceFile,
+    /// The accelerators `accelerate` may name.
+    targets: &'a [Target],
     script: Script,
     errors: Vec<Diagnostic>,
     /// `(func, stage)` → handle to its (current) payload op.
@@ -144,11 +149,17 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 }
 
 impl<'a> Planner<'a> {
-    fn new(model: &'a Model, payload: &'a PayloadInfo, source: &'a SourceFile) -> Self {
+    fn new(
+        model: &'a Model,
+        payload: &'a PayloadInfo,
+        source: &'a SourceFile,
+        targets: &'a [Target],
+    ) -> Self {
         Planner {
             model,
             payload,
             source,
+            targets,
             script: Script::new(&source.name),
             errors: Vec::new(),
             stage_handles: IndexMap::new(),
@@ -199,8 +210,20 @@ impl<'a> Planner<'a> {
         if !self.check_parallel_marks(stage) {
             return;
         }
+        let offload = if stage.accelerate.is_some() {
+            match self.check_accelerate(stage) {
+                Some(offload) => Some(offload),
+                None => return,
+            }
+        } else {
+            None
+        };
         let mut nest = self.walk(func, stage_index, resume.start, &resume.region);
-        if !self.choose_implicit_loops(func, stage_index, &mut nest) {
+        let chosen = match &offload {
+            Some(offload) => self.choose_accelerated_tile(&mut nest, offload),
+            None => self.choose_implicit_loops(func, stage_index, &mut nest),
+        };
+        if !chosen {
             return;
         }
         if !self.check_tail_compute_at(func, stage_index, &nest) {
@@ -216,7 +239,9 @@ impl<'a> Planner<'a> {
         };
         self.report_unplanned_packs(func, stage_index, &nest);
         self.report_unplanned_prefetches(func, stage_index);
-        if nest.vector_mode {
+        if let Some(offload) = offload {
+            self.emit_offload(func, stage_index, handle, &offload);
+        } else if nest.vector_mode {
             self.queue_vectorize(func, stage_index, handle);
         }
     }

@@ -365,6 +365,7 @@ impl<'a> Resolver<'a> {
             order_span: None,
             packs: Vec::new(),
             prefetches: Vec::new(),
+            accelerate: None,
         })
     }
 }

@@ -441,10 +441,28 @@ impl Resolver<'_> {
                 });
                 Ok(())
             }
-            DirectiveKind::Accelerate
-            | DirectiveKind::ReuseAt
-            | DirectiveKind::BufferAt
-            | DirectiveKind::Pipeline => {
+            DirectiveKind::Accelerate => {
+                let stage = &mut state.model.stages[*stage];
+                if let Some(previous) = &stage.accelerate {
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "duplicate-accelerate",
+                            directive.span,
+                            format!("{} is already offloaded", stage_label(stage, &func_name)),
+                        )
+                        .with_note(Some(previous.span), "offloaded here"),
+                    ));
+                }
+                stage.accelerate = Some(Accelerate {
+                    target: name(0).name.clone(),
+                    target_span: name(0).span,
+                    loop_name: names.get(1).map(|_| name(1).name.clone()),
+                    loop_span: names.get(1).map(|_| name(1).span),
+                    span: directive.span,
+                });
+                Ok(())
+            }
+            DirectiveKind::ReuseAt | DirectiveKind::BufferAt | DirectiveKind::Pipeline => {
                 unreachable!("unplanned directives are rejected before apply")
             }
         }

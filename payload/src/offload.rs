@@ -1,0 +1,305 @@
+//! The offload phase of lowering: after bufferization, each linalg op the
+//! planner marked `sched.accelerate = "TARGET"` (a contraction tile on
+//! memrefs) is replaced by a call of a helper function, which reads the
+//! tile's sizes, leading dimensions and addresses from the memrefs and calls
+//! the target's kernel through the tile ABI (`microkernels/README.md`).
+//! Nothing else changes: the other linalg ops are lowered as before.
+//!
+//! The helper refers to three symbols per target, which the JIT binds
+//! ([`crate::ffi::KernelSlot`]): the kernel, its context, and a status word
+//! where a failed call (a refused tile, or a tile whose rows are not
+//! contiguous) leaves its code, so that `Program::call` reports it instead
+//! of returning wrong results.
+
+use crate::PayloadError;
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{
+    OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult,
+};
+use melior::ir::r#type::{MemRefType, ShapedTypeLike};
+use melior::ir::{Identifier, Module, Type, Value, ValueLike};
+use melior::Context;
+
+/// The attribute the planner marks offloaded tiles with.
+pub const ANNOTATION: &str = "sched.accelerate";
+
+/// The symbol the JIT binds to `target`'s f32 kernel.
+pub fn kernel_symbol(target: &str) -> String {
+    format!("__sched_kernel_{target}_f32")
+}
+
+/// The symbol the JIT binds to `target`'s context.
+pub fn context_symbol(target: &str) -> String {
+    format!("__sched_context_{target}")
+}
+
+/// The symbol the JIT binds to `target`'s status word.
+pub fn status_symbol(target: &str) -> String {
+    format!("__sched_status_{target}")
+}
+
+/// One kind of tile call: a target and the tile's rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Helper {
+    target: String,
+    rank: usize,
+}
+
+impl Helper {
+    fn symbol(&self) -> String {
+        format!("__sched_offload_{}_f32_r{}", self.target, self.rank)
+    }
+}
+
+/// Replaces every marked op of the bufferized `module` by a kernel call;
+/// returns the targets called, in order of first use.
+pub fn offload_tiles(context: &Context, module: &mut Module) -> Result<Vec<String>, PayloadError> {
+    let mut helpers: Vec<Helper> = Vec::new();
+    // The ops replaced, by address, for the erasing walk.
+    let mut replaced: Vec<usize> = Vec::new();
+    let mut failure = None;
+    module
+        .as_operation_mut()
+        .walk_mut(WalkOrder::PreOrder, |mut op| {
+            let Some(target) = op
+                .attribute(ANNOTATION)
+                .ok()
+                .and_then(|a| StringAttribute::try_from(a).ok())
+                .map(|a| a.value().to_string())
+            else {
+                return WalkResult::Advance;
+            };
+            match replace(context, &mut op, &target) {
+                Ok(helper) => {
+                    replaced.push(op.to_raw().ptr as usize);
+                    if !helpers.contains(&helper) {
+                        helpers.push(helper);
+                    }
+                    WalkResult::Skip
+                }
+                Err(why) => {
+                    failure = Some(format!("cannot offload a tile to `{target}`: {why}"));
+                    WalkResult::Interrupt
+                }
+            }
+        });
+    if let Some(why) = failure {
+        return Err(PayloadError::internal(why));
+    }
+    if helpers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut erased = Ok(());
+    module
+        .as_operation_mut()
+        .walk_mut(WalkOrder::PostOrder, |op| {
+            if replaced.contains(&(op.to_raw().ptr as usize)) {
+                if let Err(why) = crate::ffi::erase_visited(op) {
+                    erased = Err(why);
+                    return WalkResult::Interrupt;
+                }
+            }
+            WalkResult::Advance
+        });
+    erased
+        .map_err(|why| PayloadError::internal(format!("cannot remove an offloaded op: {why}")))?;
+    let mut targets: Vec<String> = Vec::new();
+    let mut text = String::new();
+    for helper in &helpers {
+        if !targets.contains(&helper.target) {
+            targets.push(helper.target.clone());
+            text.push_str(&declarations(&helper.target));
+        }
+        text.push_str(&helper_text(helper));
+    }
+    let parsed = Module::parse(context, &text).ok_or_else(|| {
+        PayloadError::internal(format!("the offload helpers do not parse:\n{text}"))
+    })?;
+    let mut next = parsed.body().first_operation();
+    while let Some(op) = next {
+        module.body().append_operation((*op).clone());
+        next = op.next_in_block();
+    }
+    Ok(targets)
+}
+
+/// The memref type every operand is cast to: any sizes, strides and offset.
+fn dynamic_memref(rank: usize) -> String {
+    let sizes = vec!["?"; rank].join("x");
+    let strides = vec!["?"; rank].join(", ");
+    format!("memref<{sizes}xf32, strided<[{strides}], offset: ?>>")
+}
+
+/// Inserts the casts and the call before `op`.
+fn replace(
+    context: &Context,
+    op: &mut melior::ir::operation::OperationRefMut<'_, '_>,
+    target: &str,
+) -> Result<Helper, String> {
+    if op.operand_count() != 3 || op.result_count() != 0 {
+        return Err(format!(
+            "`{}` is not a contraction on buffers (A, B into C)",
+            op.name().as_string_ref().as_str().unwrap_or("?")
+        ));
+    }
+    let mut rank = None;
+    for i in 0..3 {
+        let ty = op.operand(i).map_err(|e| e.to_string())?.r#type();
+        let memref =
+            MemRefType::try_from(ty).map_err(|_| format!("operand {i} is not a memref"))?;
+        if memref.element() != Type::float32(context) {
+            return Err(format!("operand {i} is {ty}; only f32 tiles are offloaded"));
+        }
+        let r = memref.rank();
+        if r < 2 || rank.is_some_and(|rank| rank != r) {
+            return Err(format!(
+                "operand {i} is {ty}: the operands differ in rank or are not matrices"
+            ));
+        }
+        rank = Some(r);
+    }
+    let helper = Helper {
+        target: target.to_string(),
+        rank: rank.expect("three operands were read"),
+    };
+    let dynamic = Type::parse(context, &dynamic_memref(helper.rank))
+        .ok_or("the dynamic memref type does not parse")?;
+    let block = op.block().ok_or("the op is not in a block")?;
+    let location = op.location();
+    let anchor = crate::ffi::shared_ref(op);
+    let mut operands: Vec<Value> = Vec::new();
+    for i in 0..3 {
+        let value = op.operand(i).map_err(|e| e.to_string())?;
+        let cast = OperationBuilder::new("memref.cast", location)
+            .add_operands(&[value])
+            .add_results(&[dynamic])
+            .build()
+            .map_err(|e| e.to_string())?;
+        let cast = block.insert_operation_before(anchor, cast);
+        operands.push(cast.result(0).map_err(|e| e.to_string())?.into());
+    }
+    let call = OperationBuilder::new("func.call", location)
+        .add_attributes(&[(
+            Identifier::new(context, "callee"),
+            FlatSymbolRefAttribute::new(context, &helper.symbol()).into(),
+        )])
+        .add_operands(&operands)
+        .build()
+        .map_err(|e| e.to_string())?;
+    block.insert_operation_before(anchor, call);
+    Ok(helper)
+}
+
+/// The kernel, context and status declarations of one target.
+fn declarations(target: &str) -> String {
+    format!(
+        "llvm.func @{kernel}(!llvm.ptr, i64, i64, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i32) -> i32\n\
+         llvm.mlir.global external @{context}() {{addr_space = 0 : i32}} : i8\n\
+         llvm.mlir.global external @{status}() {{addr_space = 0 : i32}} : i32\n",
+        kernel = kernel_symbol(target),
+        context = context_symbol(target),
+        status = status_symbol(target),
+    )
+}
+
+/// The helper of one kind of tile call: reads each operand's address, sizes
+/// and leading dimension, checks that rows are contiguous and batch
+/// dimensions are 1, calls the kernel (accumulating into C, as the linalg op
+/// did), and stores a failed call's status.
+fn helper_text(helper: &Helper) -> String {
+    let rank = helper.rank;
+    let memref = dynamic_memref(rank);
+    let indices = vec!["index"; 2 * rank + 1].join(", ");
+    let mut body = String::new();
+    let mut line = |text: String| {
+        body.push_str("  ");
+        body.push_str(&text);
+        body.push('\n');
+    };
+    line(format!(
+        "%ctx = llvm.mlir.addressof @{} : !llvm.ptr",
+        context_symbol(&helper.target)
+    ));
+    line(format!(
+        "%word = llvm.mlir.addressof @{} : !llvm.ptr",
+        status_symbol(&helper.target)
+    ));
+    line("%accumulate = arith.constant 1 : i32".into());
+    line("%ok = arith.constant 0 : i32".into());
+    line("%bad = arith.constant 2 : i32".into());
+    line("%c1 = arith.constant 1 : index".into());
+    line("%c4 = arith.constant 4 : index".into());
+    line("%true = arith.constant true".into());
+    let (row, column) = (rank - 2, rank - 1);
+    let mut conditions = vec!["%true".to_string()];
+    for x in ["a", "b", "c"] {
+        line(format!(
+            "%base_{x}, %offset_{x}, %sizes_{x}:{rank}, %strides_{x}:{rank} = memref.extract_strided_metadata %{x} : {memref} -> memref<f32>, {indices}"
+        ));
+        line(format!(
+            "%aligned_{x} = memref.extract_aligned_pointer_as_index %base_{x} : memref<f32> -> index"
+        ));
+        line(format!("%bytes_{x} = arith.muli %offset_{x}, %c4 : index"));
+        line(format!(
+            "%address_{x} = arith.addi %aligned_{x}, %bytes_{x} : index"
+        ));
+        line(format!(
+            "%integer_{x} = arith.index_cast %address_{x} : index to i64"
+        ));
+        line(format!(
+            "%pointer_{x} = llvm.inttoptr %integer_{x} : i64 to !llvm.ptr"
+        ));
+        line(format!(
+            "%leading_{x} = arith.index_cast %strides_{x}#{row} : index to i64"
+        ));
+        line(format!(
+            "%unit_{x} = arith.cmpi eq, %strides_{x}#{column}, %c1 : index"
+        ));
+        conditions.push(format!("%unit_{x}"));
+        for d in 0..row {
+            line(format!(
+                "%batch_{x}_{d} = arith.cmpi eq, %sizes_{x}#{d}, %c1 : index"
+            ));
+            conditions.push(format!("%batch_{x}_{d}"));
+        }
+    }
+    for (i, condition) in conditions.iter().enumerate().skip(1) {
+        line(format!(
+            "%all_{i} = arith.andi {}, {condition} : i1",
+            if i == 1 {
+                conditions[0].clone()
+            } else {
+                format!("%all_{}", i - 1)
+            }
+        ));
+    }
+    let all = format!("%all_{}", conditions.len() - 1);
+    line(format!(
+        "%m = arith.index_cast %sizes_a#{row} : index to i64"
+    ));
+    line(format!(
+        "%k = arith.index_cast %sizes_a#{column} : index to i64"
+    ));
+    line(format!(
+        "%n = arith.index_cast %sizes_b#{column} : index to i64"
+    ));
+    line(format!("%status = scf.if {all} -> (i32) {{"));
+    line(format!(
+        "  %code = llvm.call @{}(%ctx, %m, %n, %k, %pointer_a, %leading_a, %pointer_b, %leading_b, %pointer_c, %leading_c, %accumulate) : (!llvm.ptr, i64, i64, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i32) -> i32",
+        kernel_symbol(&helper.target)
+    ));
+    line("  scf.yield %code : i32".into());
+    line("} else {".into());
+    line("  scf.yield %bad : i32".into());
+    line("}".into());
+    line("%failed = arith.cmpi ne, %status, %ok : i32".into());
+    line("scf.if %failed {".into());
+    line("  llvm.store %status, %word : i32, !llvm.ptr".into());
+    line("}".into());
+    line("return".into());
+    format!(
+        "func.func private @{}(%a: {memref}, %b: {memref}, %c: {memref}) {{\n{body}}}\n",
+        helper.symbol()
+    )
+}

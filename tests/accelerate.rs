@@ -1,0 +1,238 @@
+//! `accelerate`: contraction tiles run on an accelerator's kernel. Each case
+//! applies a schedule, JIT-runs the payload with the kernels bound in,
+//! checks the results against the unscheduled payload (`run --check`), and
+//! checks the counters against the static count: tiles issued, MACs (the
+//! op's, edges included), and the bytes each tile moves.
+
+mod common;
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A payload computing `fill` then `matmul` on `m x k` times `k x n`.
+fn matmul(m: usize, n: usize, k: usize) -> String {
+    format!(
+        "func.func @mm(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{m}x{n}xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"
+    )
+}
+
+/// A matmul written as a `linalg.generic` (C += A * B) on `m x k` times `k x n`.
+fn generic_matmul(m: usize, n: usize, k: usize) -> String {
+    format!(
+        "func.func @gm(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\", \"reduction\"]}}
+    ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%c : tensor<{m}x{n}xf32>) {{
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }} -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"
+    )
+}
+
+/// Writes `files` (name, text) to a fresh directory under the target dir.
+fn scratch(case: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = common::root()
+        .join("target/test-scratch/accelerate")
+        .join(case);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+/// `sched-apply run PAYLOAD SCHEDULE --check --counters --json [extra]`:
+/// the JSON report, after asserting the check passed.
+fn run(case: &str, payload: &str, schedule: &str, extra: &[&str]) -> Value {
+    let dir = scratch(case, &[("p.mlir", payload), ("p.sched", schedule)]);
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args([
+            "run",
+            "p.mlir",
+            "p.sched",
+            "--check",
+            "--counters",
+            "--json",
+        ])
+        .args(extra)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{case}: {stderr}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["check"], "ok", "{case}: {report}");
+    report
+}
+
+/// The counters of `target` in a report.
+fn counters(report: &Value, target: &str) -> [u64; 5] {
+    let c = &report["counters"][target];
+    ["tiles", "macs", "bytes_in", "bytes_out", "cycles"]
+        .map(|key| c[key].as_u64().unwrap_or_else(|| panic!("no {key} in {c}")))
+}
+
+/// Bytes one f32 tile call moves: A, B and C (accumulated) in, C out.
+fn tile_bytes(m: u64, n: u64, k: u64) -> (u64, u64) {
+    ((m * k + k * n + m * n) * 4, m * n * 4)
+}
+
+#[test]
+fn a_256_cubed_matmul_is_4096_native_tiles_on_hwacc16() {
+    let report = run(
+        "native_256",
+        &matmul(256, 256, 256),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(hwacc16)\n",
+        &["--bench", "2", "--reference-calls", "1"],
+    );
+    let [tiles, macs, bytes_in, bytes_out, cycles] = counters(&report, "hwacc16");
+    // The counters are one call's, though the payload ran several times.
+    assert_eq!(tiles, 4096);
+    assert_eq!(macs, 256 * 256 * 256);
+    let (tile_in, tile_out) = tile_bytes(16, 16, 16);
+    assert_eq!((bytes_in, bytes_out), (4096 * tile_in, 4096 * tile_out));
+    // Per tile: 3072 bytes in and 1024 out at 16 bytes a cycle, and
+    // k + (m - 1) + (n - 1) = 46 cycles through the array.
+    assert_eq!(cycles, 4096 * (3072 / 16 + 46 + 1024 / 16));
+    assert_eq!(report["counters"]["hwacc16"]["refused"], 0);
+}
+
+#[test]
+fn edge_tiles_are_smaller_and_every_mac_is_counted_once() {
+    let (m, n, k) = (100u64, 70u64, 50u64);
+    let report = run(
+        "edges",
+        &matmul(100, 70, 50),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(hwacc16)\n",
+        &[],
+    );
+    let [tiles, macs, bytes_in, bytes_out, _] = counters(&report, "hwacc16");
+    assert_eq!(tiles, m.div_ceil(16) * n.div_ceil(16) * k.div_ceil(16));
+    assert_eq!(macs, m * n * k);
+    // Each dimension splits into full tiles of 16 and one edge.
+    let parts = |extent: u64| [(extent / 16, 16), (1, extent % 16)];
+    let (mut want_in, mut want_out) = (0, 0);
+    for (count_m, size_m) in parts(m) {
+        for (count_n, size_n) in parts(n) {
+            for (count_k, size_k) in parts(k) {
+                let (tile_in, tile_out) = tile_bytes(size_m, size_n, size_k);
+                let count = count_m * count_n * count_k;
+                want_in += count * tile_in;
+                want_out += count * tile_out;
+            }
+        }
+    }
+    assert_eq!((bytes_in, bytes_out), (want_in, want_out));
+}
+
+#[test]
+fn one_host_call_per_iteration_of_the_accelerated_loop() {
+    // The loops run jo, io, ji, ii (outermost first): one call per (jo, io),
+    // 3 x 3 of them, the last row and column of tiles partial.
+    let report = run(
+        "host_loop",
+        &matmul(96, 80, 40),
+        "func mm = linalg.matmul (i, j | k)\nmm.tile(i, j, io, jo, ii, ji, 40, 32)\n  .accelerate(host, io)\n",
+        &[],
+    );
+    let [tiles, macs, _, bytes_out, cycles] = counters(&report, "host");
+    assert_eq!(tiles, 3 * 3);
+    assert_eq!(macs, 96 * 80 * 40);
+    assert_eq!(bytes_out, 96 * 80 * 4, "each element of C is written once");
+    assert_eq!(cycles, 0, "the host has no cycle model");
+}
+
+#[test]
+fn a_batch_matmul_is_offloaded_one_matrix_per_call() {
+    let payload =
+        std::fs::read_to_string(common::root().join("tests/payloads/batch_matmul.mlir")).unwrap();
+    let report = run(
+        "batch",
+        &payload,
+        "func bmm = linalg.batch_matmul (b, i, j | k)\nbmm.accelerate(hwacc16)\n",
+        &[],
+    );
+    let [tiles, macs, ..] = counters(&report, "hwacc16");
+    // 4 batches of 32x48 outputs over k = 64.
+    assert_eq!(tiles, 4 * 2 * 3 * 4);
+    assert_eq!(macs, 4 * 32 * 48 * 64);
+}
+
+#[test]
+fn a_generic_that_is_a_matmul_is_offloaded_at_a_loop() {
+    // At io the tile is 16 x 16 x 16 (the loops run jo, io, ji, ii): one
+    // call per (jo, io), 3 x 3 of them, the last column partial.
+    let report = run(
+        "generic",
+        &generic_matmul(48, 40, 16),
+        "func gm = linalg.generic (i, j | k)\ngm.tile(i, j, io, jo, ii, ji, 16, 16).accelerate(hwacc16, io)\n",
+        &[],
+    );
+    let [tiles, macs, ..] = counters(&report, "hwacc16");
+    assert_eq!(tiles, 3 * 3);
+    assert_eq!(macs, 48 * 40 * 16);
+}
+
+#[test]
+fn a_users_target_file_is_found_by_name() {
+    let description =
+        std::fs::read_to_string(common::root().join("microkernels/targets/hwacc16.toml"))
+            .unwrap()
+            .replace("name = \"hwacc16\"", "name = \"npu8\"")
+            .replace("m = 16\nn = 16\nk = 16", "m = 8\nn = 8\nk = 8");
+    let dir = scratch("user_target_file", &[("npu8.toml", &description)]);
+    let target = dir.join("npu8.toml");
+    let report = run(
+        "user_target",
+        &matmul(64, 96, 128),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(npu8)\n",
+        &["--target", target.to_str().unwrap()],
+    );
+    let [tiles, macs, ..] = counters(&report, "npu8");
+    assert_eq!(tiles, 8 * 12 * 16);
+    assert_eq!(macs, 64 * 96 * 128);
+}
+
+#[test]
+fn a_native_tile_beyond_the_targets_local_memory_is_a_located_error() {
+    // A device with a 64x64x64 array but 16 KiB of local memory: the array's
+    // tile needs 48 KiB, so no tile a strict device accepts is safe.
+    let description =
+        std::fs::read_to_string(common::root().join("microkernels/targets/hwacc16.toml"))
+            .unwrap()
+            .replace("name = \"hwacc16\"", "name = \"tiny\"")
+            .replace("m = 16\nn = 16\nk = 16", "m = 64\nn = 64\nk = 64")
+            .replace("local_bytes = 65536", "local_bytes = 16384");
+    let dir = scratch(
+        "local_memory",
+        &[
+            ("tiny.toml", &description),
+            ("p.mlir", &matmul(64, 64, 64)),
+            ("p.sched", "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16).accelerate(tiny, io)\n"),
+        ],
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(["run", "p.mlir", "p.sched", "--target", "tiny.toml"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("p.sched:2:36: error: `tiny`'s native 64x64x64 tile needs 49152 bytes of local memory, and its description gives it 16384"),
+        "{stderr}"
+    );
+}
