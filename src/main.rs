@@ -20,6 +20,8 @@ const EXAMPLES: &str = "\
 Examples:
   sched-apply examples/halide_conv/conv.mlir
       apply conv.sched (found next to conv.mlir) and print the transformed IR
+  sched-apply model.mlir gemm_accel.sched --emit offloaded
+      show the accelerated tiles as kernel calls, after bufferization
   sched-apply model.mlir fast.sched --emit transform -o fast.transform.mlir
       write the generated transform script; mlir-opt can run it too:
       mlir-opt model.mlir --transform-preload-library=transform-library-paths=fast.transform.mlir --transform-interpreter
@@ -65,6 +67,9 @@ enum Emit {
     Payload,
     /// The transform-dialect script (a standalone module with @__transform_main).
     Transform,
+    /// The scheduled payload bufferized, with each `accelerate`d tile replaced by its kernel call
+    /// (the offload phase of lowering).
+    Offloaded,
 }
 
 #[derive(Subcommand)]
@@ -250,7 +255,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let payload_text = read(&payload_path)?;
     let stop = match args.emit {
         Emit::Transform => Stop::Plan,
-        Emit::Payload => Stop::Apply,
+        Emit::Payload | Emit::Offloaded => Stop::Apply,
     };
     let targets = targets::load(&args.targets)?;
     let outcome = pipeline::run(
@@ -266,6 +271,17 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let text = match args.emit {
         Emit::Transform => outcome.script,
         Emit::Payload => ensure_newline(outcome.payload.unwrap_or_default()),
+        Emit::Offloaded => {
+            let name = format!("{} (scheduled)", payload_path.display());
+            let transformed = outcome.payload.unwrap_or_default();
+            let text = payload::jit::Program::offloaded_text(&name, &transformed, None).map_err(
+                |error| {
+                    let source = SourceFile::new(name.clone(), transformed.clone());
+                    run::payload_failure(error, &source)
+                },
+            )?;
+            ensure_newline(text)
+        }
     };
     write_output(args.output.as_deref(), &text)
 }

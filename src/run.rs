@@ -85,7 +85,7 @@ fn progress(message: &str) {
 }
 
 /// Renders a payload error: its message, then MLIR's diagnostics on the payload source.
-fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit {
+pub(crate) fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit {
     let mut text = format!("{}\n", error.message);
     for diagnostic in &error.diagnostics {
         text.push_str(&render_on_payload(diagnostic, payload));

@@ -236,3 +236,24 @@ fn a_native_tile_beyond_the_targets_local_memory_is_a_located_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_offload_phase_shows_each_tile_as_a_kernel_call() {
+    let root = common::root();
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args([
+            "tests/payloads/matmul.mlir",
+            "tests/fixtures/matmul_accelerate_native.sched",
+            "--emit",
+            "offloaded",
+        ])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    insta::assert_snapshot!(String::from_utf8_lossy(&output.stdout));
+}

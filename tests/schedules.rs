@@ -15,7 +15,13 @@ use std::path::Path;
 
 /// Applies a schedule; returns (script, transformed payload).
 fn apply(schedule: &SourceFile, payload_name: &str, payload_text: &str) -> (String, String) {
-    match run(schedule, payload_name, payload_text, Stop::Apply, &[]) {
+    match run(
+        schedule,
+        payload_name,
+        payload_text,
+        Stop::Apply,
+        &microkernels::builtin_targets(),
+    ) {
         Ok(outcome) => (outcome.script, outcome.payload.expect("applied")),
         Err(failure) => panic!("{} failed:\n{}", schedule.name, failure.message()),
     }

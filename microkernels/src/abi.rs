@@ -14,7 +14,7 @@ use crate::tile::{leading_fits, span, TileError, TileF32};
 pub struct DeviceContext {
     /// Updated by every call.
     pub counters: Counters,
-    /// Native tile rows (hwacc16; 0 for the host).
+    /// Native tile rows (the host kernel does not use them).
     pub native_m: u64,
     /// Native tile columns.
     pub native_n: u64,
@@ -107,16 +107,20 @@ fn sizes(m: i64, n: i64, k: i64, lda: i64, ldb: i64, ldc: i64) -> Option<Sizes> 
     .then_some(sizes)
 }
 
-/// Runs `kernel` on the tile the pointers describe.
+/// Runs `kernel` on the tile the pointers describe. Calls from parallel
+/// loops share one context: the kernel counts into its own [`Counters`],
+/// which are then added to the context's atomically, and the device's
+/// parameters (never written after the context is made) are only read.
 ///
 /// # Safety
 /// `a`, `b` and `c` must point to row-major tiles of the given sizes and
 /// leading dimensions (`(rows - 1) * leading + columns` elements each, `c`
-/// writable and not overlapping `a` or `b`), valid for the call; `context`
-/// must point to a `DeviceContext` that nothing else accesses during it.
+/// writable and not overlapping `a` or `b`, nor any other call's C), valid
+/// for the call; `context` must point to a live `DeviceContext` whose
+/// counters every concurrent user updates atomically.
 #[allow(clippy::too_many_arguments)]
 unsafe fn call(
-    kernel: impl FnOnce(&mut TileF32, &mut DeviceContext) -> Result<(), TileError>,
+    kernel: impl FnOnce(&mut TileF32, &Device, &mut Counters) -> Result<(), TileError>,
     context: *mut DeviceContext,
     (m, n, k): (i64, i64, i64),
     (a, lda): (*const f32, i64),
@@ -131,14 +135,22 @@ unsafe fn call(
         return status::BAD_ARGUMENTS;
     }
     // SAFETY: the caller guarantees each pointer covers its tile's span
-    // (checked sizes above), that C does not alias A or B, and that the
-    // context is exclusively ours for the call.
-    let (a, b, c, context) = unsafe {
+    // (checked sizes above) and that C aliases nothing else in use. The
+    // parameter fields are read through raw places, never the counters.
+    let (a, b, c, device) = unsafe {
+        let parameters = DeviceContext {
+            counters: Counters::default(),
+            native_m: std::ptr::addr_of!((*context).native_m).read(),
+            native_n: std::ptr::addr_of!((*context).native_n).read(),
+            native_k: std::ptr::addr_of!((*context).native_k).read(),
+            local_bytes: std::ptr::addr_of!((*context).local_bytes).read(),
+            bytes_per_cycle: std::ptr::addr_of!((*context).bytes_per_cycle).read(),
+        };
         (
             std::slice::from_raw_parts(a, span(s.m, s.k, s.lda)),
             std::slice::from_raw_parts(b, span(s.k, s.n, s.ldb)),
             std::slice::from_raw_parts_mut(c, span(s.m, s.n, s.ldc)),
-            &mut *context,
+            parameters.device(),
         )
     };
     let mut tile = TileF32 {
@@ -153,7 +165,32 @@ unsafe fn call(
         ldc: s.ldc,
         accumulate: accumulate != 0,
     };
-    match kernel(&mut tile, context) {
+    let mut counted = Counters::default();
+    let outcome = kernel(&mut tile, &device, &mut counted);
+    // SAFETY: the counters are six aligned u64 fields of a live context,
+    // which every concurrent caller updates only atomically (contract above).
+    unsafe {
+        let counters = std::ptr::addr_of_mut!((*context).counters);
+        let add = |field: *mut u64, value: u64| {
+            if value != 0 {
+                std::sync::atomic::AtomicU64::from_ptr(field)
+                    .fetch_add(value, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        add(std::ptr::addr_of_mut!((*counters).tiles), counted.tiles);
+        add(std::ptr::addr_of_mut!((*counters).macs), counted.macs);
+        add(
+            std::ptr::addr_of_mut!((*counters).bytes_in),
+            counted.bytes_in,
+        );
+        add(
+            std::ptr::addr_of_mut!((*counters).bytes_out),
+            counted.bytes_out,
+        );
+        add(std::ptr::addr_of_mut!((*counters).cycles), counted.cycles);
+        add(std::ptr::addr_of_mut!((*counters).refused), counted.refused);
+    }
+    match outcome {
         Ok(()) => status::OK,
         Err(_) => status::REFUSED,
     }
@@ -191,14 +228,14 @@ macro_rules! tile_entry_point {
 tile_entry_point! {
     /// `hwacc16`'s f32 tile call: C = A * B (+ C when `accumulate` is non-zero).
     /// Returns a [`status`] code.
-    sched_tile_f32_hwacc16 => |tile: &mut TileF32, context: &mut DeviceContext| {
-        context.device().run(tile, &mut context.counters)
+    sched_tile_f32_hwacc16 => |tile: &mut TileF32, device: &Device, counters: &mut Counters| {
+        device.run(tile, counters)
     }
 }
 
 tile_entry_point! {
     /// The host's f32 tile call (any shape). Returns a [`status`] code.
-    sched_tile_f32_host => |tile: &mut TileF32, context: &mut DeviceContext| {
-        crate::host::run(tile, &mut context.counters)
+    sched_tile_f32_host => |tile: &mut TileF32, _: &Device, counters: &mut Counters| {
+        crate::host::run(tile, counters)
     }
 }

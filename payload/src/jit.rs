@@ -183,6 +183,20 @@ impl Program {
         signature(OpView::of_module(&module), payload_name, entry)
     }
 
+    /// The payload bufferized, with each offloaded tile replaced by its
+    /// kernel call: what lowering does before the rest of the way to LLVM.
+    pub fn offloaded_text(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+    ) -> Result<String, PayloadError> {
+        let context = new_context();
+        let mut module = parse_module(&context, payload_name, text)?;
+        let signature = signature(OpView::of_module(&module), payload_name, entry)?;
+        bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
+        Ok(module.as_operation().to_string())
+    }
+
     /// Compiles payload text. `entry` names the function to call (default: the
     /// only public one).
     pub fn compile(
@@ -208,19 +222,10 @@ impl Program {
         let signature = signature(root, payload_name, entry)?;
 
         let start = Instant::now();
-        run_passes(&context, &mut module, BUFFERIZE_PIPELINE, payload_name)?;
-        let in_arguments = results_in_arguments(OpView::of_module(&module), &signature)?;
-        if in_arguments.iter().any(Option::is_some) {
-            set_private(&context, &mut module, &signature.name, true);
-            run_passes(&context, &mut module, DROP_ARGUMENT_RESULTS, payload_name)?;
-            set_private(&context, &mut module, &signature.name, false);
-        }
-        run_passes(&context, &mut module, OUT_PARAMS_PIPELINE, payload_name)?;
-        if crate::prefetch::insert_prefetches(&context, &mut module)? > 0 {
-            run_passes(&context, &mut module, INLINE_PREFETCHES, payload_name)?;
-        }
+        let (in_arguments, offloaded) =
+            bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
         let mut kernels = Vec::new();
-        for name in crate::offload::offload_tiles(&context, &mut module)? {
+        for name in offloaded {
             let target = targets.iter().find(|t| t.name == name).ok_or_else(|| PayloadError {
                 message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
                 diagnostics: Vec::new(),

@@ -58,6 +58,31 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
 );
 
+/// The first half of lowering: tensors become buffers (results computed in
+/// arguments stay there, the others become out-parameters), prefetches are
+/// inserted, and offloaded tiles become kernel calls ([`crate::offload`]).
+/// Returns where each result is computed, and the targets called.
+pub(crate) fn bufferize_and_offload(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    signature: &Signature,
+    payload_name: &str,
+) -> Result<(Vec<Option<usize>>, Vec<String>), PayloadError> {
+    run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
+    let in_arguments = results_in_arguments(OpView::of_module(module), signature)?;
+    if in_arguments.iter().any(Option::is_some) {
+        set_private(context, module, &signature.name, true);
+        run_passes(context, module, DROP_ARGUMENT_RESULTS, payload_name)?;
+        set_private(context, module, &signature.name, false);
+    }
+    run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
+    if crate::prefetch::insert_prefetches(context, module)? > 0 {
+        run_passes(context, module, INLINE_PREFETCHES, payload_name)?;
+    }
+    let offloaded = crate::offload::offload_tiles(context, module)?;
+    Ok((in_arguments, offloaded))
+}
+
 /// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
 pub(crate) fn run_passes(
     context: &melior::Context,

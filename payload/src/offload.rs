@@ -295,7 +295,11 @@ fn helper_text(helper: &Helper) -> String {
     line("}".into());
     line("%failed = arith.cmpi ne, %status, %ok : i32".into());
     line("scf.if %failed {".into());
-    line("  llvm.store %status, %word : i32, !llvm.ptr".into());
+    // Tiles of parallel loops may fail at once: the store is atomic.
+    line(
+        "  llvm.store %status, %word atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr"
+            .into(),
+    );
     line("}".into());
     line("return".into());
     format!(
