@@ -11,10 +11,12 @@
 //! - [`hwacc16`]: a simulated 16x16x16 systolic device. A functional model
 //!   computes each tile exactly, enforces the native tile and the local
 //!   memory, and counts tiles, MACs, bytes in and out, and modelled cycles.
-//! - [`host`]: the host CPU through the same ABI.
+//! - [`host`]: the host CPU through the same ABI, blocked and packed as BLIS
+//!   does around register-blocked SIMD micro-kernels ([`simd`]).
 //!
 //! Both are tested against a naive GEMM ([`reference_gemm`]) on random and
-//! edge shapes. This crate stands alone: no MLIR.
+//! edge shapes. This crate stands alone: no MLIR. Its `unsafe` is in two
+//! modules: [`abi`] (the C entry points) and [`simd`] (the intrinsics).
 
 #![deny(missing_docs)]
 #![deny(
@@ -29,6 +31,7 @@ pub mod counters;
 pub mod host;
 pub mod hwacc16;
 pub mod kernel;
+pub mod simd;
 pub mod target;
 pub mod tile;
 

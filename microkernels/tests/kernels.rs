@@ -104,6 +104,32 @@ proptest! {
 }
 
 #[test]
+fn every_host_micro_kernel_across_block_edges() {
+    // Shapes that cross the packing blocks (256 steps of k, 512 columns) and
+    // the register tiles (6 rows; 16 or 64 columns), each by one.
+    let shapes = [
+        (7, 513, 257),
+        (13, 577, 300),
+        (6, 64, 256),
+        (1, 1, 513),
+        (12, 1024, 512),
+    ];
+    let kernels = microkernels::simd::available();
+    assert!(!kernels.is_empty());
+    for kernel in kernels {
+        for (m, n, k) in shapes {
+            for accumulate in [false, true] {
+                let (got, want, counters) = both((m, n, k, 3, accumulate, 5), |t, c| {
+                    microkernels::host::run_with(t, kernel, c)
+                });
+                assert_eq!(got, want, "{} on {m}x{n}x{k}", kernel.name);
+                assert_eq!(counters.macs, (m * n * k) as u64);
+            }
+        }
+    }
+}
+
+#[test]
 fn edge_shapes() {
     let device = hwacc16();
     for &m in EDGES {
