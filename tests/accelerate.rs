@@ -257,3 +257,86 @@ fn the_offload_phase_shows_each_tile_as_a_kernel_call() {
     );
     insta::assert_snapshot!(String::from_utf8_lossy(&output.stdout));
 }
+
+/// A target description for the tiny C HAL (`tests/hal/tiny_hal.c`).
+fn tiny_hal_target() -> String {
+    format!(
+        "name = \"tiny\"
+summary = \"a tiny C HAL loaded at run time\"
+kernel = \"library\"
+
+[library]
+path = \"{}\"
+symbol = \"tiny_tile_f32\"
+
+[tile]
+m = 32
+n = 32
+k = 64
+strict = false
+
+[memory]
+local_bytes = 1048576
+
+[roofline]
+peak_macs_per_second = 1e9
+bandwidth_bytes_per_second = 1e9
+clock_hz = 1e9
+
+[[types]]
+a = \"f32\"
+b = \"f32\"
+c = \"f32\"
+
+[layout]
+a = \"row-major\"
+b = \"row-major\"
+c = \"row-major\"
+",
+        env!("TINY_HAL")
+    )
+}
+
+#[test]
+fn an_external_hal_is_loaded_from_its_target_file_and_computes_the_tiles() {
+    let dir = scratch("hal_target", &[("tiny.toml", &tiny_hal_target())]);
+    let target = dir.join("tiny.toml");
+    let report = run(
+        "hal",
+        &matmul(96, 80, 48),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(tiny)\n",
+        &["--target", target.to_str().unwrap()],
+    );
+    // The HAL counts tiles and MACs itself (no bytes, no cycles).
+    let [tiles, macs, bytes_in, _, cycles] = counters(&report, "tiny");
+    assert_eq!(tiles, 3 * 3, "3 x 3 tiles of 32 x 32, k = 48 in one");
+    assert_eq!(macs, 96 * 80 * 48);
+    assert_eq!((bytes_in, cycles), (0, 0));
+}
+
+#[test]
+fn a_tile_the_hal_refuses_fails_the_run_instead_of_returning_wrong_results() {
+    // With k = 128 in one tile (the description is not strict), the HAL refuses.
+    let dir = scratch(
+        "hal_refuses",
+        &[
+            ("tiny.toml", &tiny_hal_target()),
+            ("p.mlir", &matmul(32, 32, 128)),
+            (
+                "p.sched",
+                "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16).accelerate(tiny, io)\n",
+            ),
+        ],
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(["run", "p.mlir", "p.sched", "--target", "tiny.toml"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("accelerator `tiny` failed a tile call with status 1 (it refused the tile"),
+        "{stderr}"
+    );
+}

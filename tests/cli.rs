@@ -233,7 +233,8 @@ fn targets_lists_accelerators_and_checks_descriptions() {
     assert_eq!(
         stderr(&output),
         format!(
-            "{}: error: unknown kernel `tpu`: the built-in kernels are hwacc16, host\n",
+            "{}: error: unknown kernel `tpu`: the built-in kernels are hwacc16, host, or `library` \
+             with a [library] table for your own\n",
             bad.display()
         )
     );

@@ -239,3 +239,32 @@ tile_entry_point! {
         crate::host::run(tile, counters)
     }
 }
+
+/// A HAL's shared library, loaded, with its tile function.
+#[derive(Debug)]
+pub struct HalLibrary {
+    /// The tile function (valid while `library` is loaded).
+    pub tile_f32: TileF32Kernel,
+    /// Kept loaded as long as the function may be called.
+    _library: libloading::Library,
+}
+
+impl HalLibrary {
+    /// Loads `path` and finds `symbol` in it.
+    pub fn load(path: &std::path::Path, symbol: &str) -> Result<Self, String> {
+        // SAFETY: loading runs the library's initializers; a HAL is code the
+        // user chose to run, as a plugin is. The symbol is then trusted to
+        // have the tile ABI's signature, which the target description says.
+        unsafe {
+            let library = libloading::Library::new(path)
+                .map_err(|error| format!("cannot load {}: {error}", path.display()))?;
+            let tile_f32 = *library
+                .get::<TileF32Kernel>(symbol.as_bytes())
+                .map_err(|error| format!("no `{symbol}` in {}: {error}", path.display()))?;
+            Ok(HalLibrary {
+                tile_f32,
+                _library: library,
+            })
+        }
+    }
+}

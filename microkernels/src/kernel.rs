@@ -1,27 +1,40 @@
 //! From a [`Target`] to what generated code calls: the kernel function of
-//! the tile ABI and the context its calls share.
+//! the tile ABI (built in, or loaded from a HAL's shared library) and the
+//! context its calls share.
 
-use crate::abi::{sched_tile_f32_host, sched_tile_f32_hwacc16, DeviceContext, TileF32Kernel};
+use crate::abi::{
+    sched_tile_f32_host, sched_tile_f32_hwacc16, DeviceContext, HalLibrary, TileF32Kernel,
+};
 use crate::hwacc16::Device;
 use crate::target::Target;
 
 /// A target's kernel, ready to be bound into generated code.
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug)]
 pub struct Kernel {
     /// The f32 tile call.
     pub f32: TileF32Kernel,
     /// The context its calls start from (zeroed counters, the device's parameters).
     pub context: DeviceContext,
+    /// The shared library `f32` is in, kept loaded as long as the kernel.
+    pub library: Option<HalLibrary>,
 }
 
 impl Kernel {
     /// The kernel a target names.
     pub fn for_target(target: &Target) -> Result<Kernel, String> {
         let device = Device::from_target(target);
-        let f32: TileF32Kernel = match target.kernel.as_str() {
-            "hwacc16" => sched_tile_f32_hwacc16,
-            "host" => sched_tile_f32_host,
-            other => {
+        let mut library = None;
+        let f32: TileF32Kernel = match (target.kernel.as_str(), &target.library) {
+            ("hwacc16", _) => sched_tile_f32_hwacc16,
+            ("host", _) => sched_tile_f32_host,
+            (_, Some(description)) => {
+                let loaded = HalLibrary::load(&description.path, &description.symbol)
+                    .map_err(|why| format!("target `{}`: {why}", target.name))?;
+                let function = loaded.tile_f32;
+                library = Some(loaded);
+                function
+            }
+            (other, None) => {
                 return Err(format!(
                     "target `{}`: unknown kernel `{other}`",
                     target.name
@@ -31,6 +44,7 @@ impl Kernel {
         Ok(Kernel {
             f32,
             context: DeviceContext::for_device(&device),
+            library,
         })
     }
 }

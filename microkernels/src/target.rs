@@ -12,8 +12,12 @@ pub struct Target {
     pub name: String,
     /// One line for `sched-apply targets`.
     pub summary: String,
-    /// The kernel that computes a tile: `hwacc16` or `host` (built in).
+    /// The kernel that computes a tile: `hwacc16` or `host` (built in), or
+    /// `library`: a HAL's function in a shared library (see [`Library`]).
     pub kernel: String,
+    /// For `kernel = "library"`: where the tile function is.
+    #[serde(default)]
+    pub library: Option<Library>,
     /// The native tile.
     pub tile: TileShape,
     /// Local memory.
@@ -78,6 +82,17 @@ pub struct ElementTypes {
     pub c: String,
 }
 
+/// A HAL's tile function in a shared library, loaded when a payload calls it.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Library {
+    /// The shared library; a relative path is relative to the description's
+    /// directory.
+    pub path: std::path::PathBuf,
+    /// The tile function's symbol (the C signature in `microkernels/README.md`).
+    pub symbol: String,
+}
+
 /// Operand layouts (`row-major`).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -114,10 +129,13 @@ pub enum TargetError {
 /// Kernels built into `sched-apply`.
 pub const BUILTIN_KERNELS: &[&str] = &["hwacc16", "host"];
 
+/// The kernel of a target whose tile function is in a shared library.
+pub const LIBRARY_KERNEL: &str = "library";
+
 impl Target {
     /// Reads a description from TOML text; `file` names it in errors.
     pub fn from_toml(file: &str, text: &str) -> Result<Target, TargetError> {
-        let target: Target = toml::from_str(text).map_err(|error| TargetError::Syntax {
+        let mut target: Target = toml::from_str(text).map_err(|error| TargetError::Syntax {
             file: file.to_string(),
             message: error.to_string().trim_end().to_string(),
         })?;
@@ -131,12 +149,46 @@ impl Target {
                 "the tile must be at least 1x1x1, not {m}x{n}x{k}"
             )));
         }
-        if !BUILTIN_KERNELS.contains(&target.kernel.as_str()) {
+        let identifier = target
+            .name
+            .chars()
+            .enumerate()
+            .all(|(i, c)| c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()));
+        if target.name.is_empty() || !identifier {
             return Err(invalid(format!(
-                "unknown kernel `{}`: the built-in kernels are {}",
-                target.kernel,
-                BUILTIN_KERNELS.join(", ")
+                "the name `{}` must be letters, digits and `_`, not starting with a digit \
+                 (it names symbols in generated code)",
+                target.name
             )));
+        }
+        match (target.kernel.as_str(), &mut target.library) {
+            (LIBRARY_KERNEL, Some(library)) => {
+                if library.path.is_relative() {
+                    let directory = std::path::Path::new(file)
+                        .parent()
+                        .unwrap_or(std::path::Path::new(""));
+                    library.path = directory.join(&library.path);
+                }
+            }
+            (LIBRARY_KERNEL, None) => {
+                return Err(invalid(
+                    "kernel = \"library\" needs a [library] table with `path` and `symbol`"
+                        .to_string(),
+                ))
+            }
+            (kernel, None) if BUILTIN_KERNELS.contains(&kernel) => {}
+            (kernel, None) => {
+                return Err(invalid(format!(
+                    "unknown kernel `{kernel}`: the built-in kernels are {}, or `library` \
+                     with a [library] table for your own",
+                    BUILTIN_KERNELS.join(", ")
+                )))
+            }
+            (kernel, Some(_)) => {
+                return Err(invalid(format!(
+                    "a [library] table is for kernel = \"library\", not the built-in `{kernel}`"
+                )))
+            }
         }
         let roofs = [
             ("peak_macs_per_second", target.roofline.peak_macs_per_second),

@@ -276,9 +276,27 @@ fn targets_are_read_from_toml_and_checked() {
         Target::from_toml("mine.toml", &bad_kernel).unwrap_err(),
         TargetError::Invalid {
             file: "mine.toml".into(),
-            message: "unknown kernel `tpu`: the built-in kernels are hwacc16, host".into()
+            message: "unknown kernel `tpu`: the built-in kernels are hwacc16, host, or \
+                      `library` with a [library] table for your own"
+                .into()
         }
     );
+    let message = |text: &str| {
+        Target::from_toml("dir/mine.toml", text)
+            .unwrap_err()
+            .to_string()
+    };
+    let library = text.replace("kernel = \"hwacc16\"", "kernel = \"library\"");
+    assert!(message(&library).contains("needs a [library] table with `path` and `symbol`"));
+    let table = "\n[library]\npath = \"libnpu.so\"\nsymbol = \"npu_tile\"\n";
+    let described = Target::from_toml("dir/mine.toml", &format!("{library}{table}")).unwrap();
+    let found = described.library.expect("the table is read");
+    // A relative path is relative to the description's directory.
+    assert_eq!(found.path, std::path::Path::new("dir/libnpu.so"));
+    assert_eq!(found.symbol, "npu_tile");
+    assert!(message(&format!("{text}{table}")).contains("is for kernel = \"library\""));
+    let spaced = text.replace("name = \"hwacc16\"", "name = \"my npu\"");
+    assert!(message(&spaced).contains("must be letters, digits and `_`"));
     let zero_tile = text.replace("m = 16", "m = 0");
     assert!(Target::from_toml("mine.toml", &zero_tile)
         .unwrap_err()
