@@ -48,6 +48,10 @@ impl Planner<'_> {
             } else {
                 self.split_by_index(&all, count, short, bound);
             }
+        }
+        // Only once every kind is matched: a generalized convolution is one
+        // more `linalg.generic`, which would shift the generics' indices.
+        for bound in groups.values() {
             for &(_, func, stage) in bound {
                 self.generalize_if_needed(func, stage);
             }
