@@ -340,3 +340,81 @@ fn a_tile_the_hal_refuses_fails_the_run_instead_of_returning_wrong_results() {
         "{stderr}"
     );
 }
+
+/// A quantized matmul: i32 arguments narrowed to i8 (the random inputs are
+/// in [-8, 8)), multiplied as i8 x i8 -> i32 by `linalg.matmul`.
+fn quantized_matmul(m: usize, n: usize, k: usize) -> String {
+    let narrow = |name: &str, rows: usize, columns: usize| {
+        format!(
+            "  %{name}8 = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = [\"parallel\", \"parallel\"]}}
+    ins(%{name} : tensor<{rows}x{columns}xi32>) outs(%{name}_e : tensor<{rows}x{columns}xi8>) {{
+  ^bb0(%v: i32, %o: i8):
+    %t = arith.trunci %v : i32 to i8
+    linalg.yield %t : i8
+  }} -> tensor<{rows}x{columns}xi8>
+"
+        )
+    };
+    format!(
+        "func.func @qmm(%a: tensor<{m}x{k}xi32>, %b: tensor<{k}x{n}xi32>) -> tensor<{m}x{n}xi32> {{
+  %zero = arith.constant 0 : i32
+  %a_e = tensor.empty() : tensor<{m}x{k}xi8>
+  %b_e = tensor.empty() : tensor<{k}x{n}xi8>
+{}{}  %e = tensor.empty() : tensor<{m}x{n}xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<{m}x{n}xi32>) -> tensor<{m}x{n}xi32>
+  %r = linalg.matmul ins(%a8, %b8 : tensor<{m}x{k}xi8>, tensor<{k}x{n}xi8>) outs(%c : tensor<{m}x{n}xi32>) -> tensor<{m}x{n}xi32>
+  return %r : tensor<{m}x{n}xi32>
+}}
+",
+        narrow("a", m, k),
+        narrow("b", k, n)
+    )
+}
+
+#[test]
+fn a_quantized_matmul_runs_on_hwacc16_as_i8_tiles_exactly() {
+    let (m, n, k) = (40u64, 24u64, 48u64);
+    let report = run(
+        "quantized",
+        &quantized_matmul(40, 24, 48),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(hwacc16)\n",
+        &[],
+    );
+    // Integers: the check's tolerance is 0, so the results are exact.
+    assert_eq!(report["max_abs_diff"], 0.0);
+    let [tiles, macs, bytes_in, bytes_out, _] = counters(&report, "hwacc16");
+    assert_eq!(tiles, m.div_ceil(16) * n.div_ceil(16) * k.div_ceil(16));
+    assert_eq!(macs, m * n * k);
+    // A and B are bytes, C (accumulated) 4-byte words; every tile's k is 16.
+    let c_words = m * n * k.div_ceil(16);
+    assert_eq!(
+        bytes_in,
+        m * k * n.div_ceil(16) + k * n * m.div_ceil(16) + 4 * c_words
+    );
+    assert_eq!(bytes_out, 4 * c_words);
+}
+
+#[test]
+fn quantized_tiles_are_refused_for_a_target_without_them() {
+    let dir = scratch(
+        "quantized_host",
+        &[
+            ("p.mlir", &quantized_matmul(16, 16, 16)),
+            (
+                "p.sched",
+                "func mm = linalg.matmul (i, j | k)\nmm.accelerate(host)\n",
+            ),
+        ],
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(["p.mlir", "p.sched"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("it computes i8 x i8 -> i32, and `host` takes f32 x f32 -> f32"),
+        "{stderr}"
+    );
+}

@@ -5,7 +5,7 @@
 
 use crate::counters::Counters;
 use crate::hwacc16::Device;
-use crate::tile::{leading_fits, span, TileError, TileF32};
+use crate::tile::{leading_fits, span, Element, Tile, TileError, TileF32, TileI8};
 
 /// What a built-in kernel's calls share: the counters first (a C caller reads
 /// them at offset 0), then the device's parameters.
@@ -52,6 +52,22 @@ pub type TileF32Kernel = unsafe extern "C" fn(
     *const f32,
     i64,
     *mut f32,
+    i64,
+    i32,
+) -> i32;
+
+/// The signature of every i8 x i8 -> i32 tile call: as [`TileF32Kernel`],
+/// with A and B of `int8_t` and C of `int32_t`.
+pub type TileI8Kernel = unsafe extern "C" fn(
+    *mut DeviceContext,
+    i64,
+    i64,
+    i64,
+    *const i8,
+    i64,
+    *const i8,
+    i64,
+    *mut i32,
     i64,
     i32,
 ) -> i32;
@@ -119,13 +135,13 @@ fn sizes(m: i64, n: i64, k: i64, lda: i64, ldb: i64, ldc: i64) -> Option<Sizes> 
 /// for the call; `context` must point to a live `DeviceContext` whose
 /// counters every concurrent user updates atomically.
 #[allow(clippy::too_many_arguments)]
-unsafe fn call(
-    kernel: impl FnOnce(&mut TileF32, &Device, &mut Counters) -> Result<(), TileError>,
+unsafe fn call<E: Element>(
+    kernel: impl FnOnce(&mut Tile<E>, &Device, &mut Counters) -> Result<(), TileError>,
     context: *mut DeviceContext,
     (m, n, k): (i64, i64, i64),
-    (a, lda): (*const f32, i64),
-    (b, ldb): (*const f32, i64),
-    (c, ldc): (*mut f32, i64),
+    (a, lda): (*const E, i64),
+    (b, ldb): (*const E, i64),
+    (c, ldc): (*mut E::Accumulator, i64),
     accumulate: i32,
 ) -> i32 {
     let Some(s) = sizes(m, n, k, lda, ldb, ldc) else {
@@ -153,7 +169,7 @@ unsafe fn call(
             parameters.device(),
         )
     };
-    let mut tile = TileF32 {
+    let mut tile = Tile {
         m: s.m,
         n: s.n,
         k: s.k,
@@ -196,10 +212,10 @@ unsafe fn call(
     }
 }
 
-/// Defines a tile entry point of the ABI over a kernel
-/// `(tile, context) -> Result<(), TileError>`.
+/// Defines a tile entry point of the ABI, for operands `$e` accumulated in
+/// `$acc`, over a kernel `(tile, device, counters) -> Result<(), TileError>`.
 macro_rules! tile_entry_point {
-    ($(#[$doc:meta])* $name:ident => $kernel:expr) => {
+    ($(#[$doc:meta])* $name:ident ($e:ty => $acc:ty) => $kernel:expr) => {
         $(#[$doc])*
         ///
         /// # Safety
@@ -211,11 +227,11 @@ macro_rules! tile_entry_point {
             m: i64,
             n: i64,
             k: i64,
-            a: *const f32,
+            a: *const $e,
             lda: i64,
-            b: *const f32,
+            b: *const $e,
             ldb: i64,
-            c: *mut f32,
+            c: *mut $acc,
             ldc: i64,
             accumulate: i32,
         ) -> i32 {
@@ -228,14 +244,22 @@ macro_rules! tile_entry_point {
 tile_entry_point! {
     /// `hwacc16`'s f32 tile call: C = A * B (+ C when `accumulate` is non-zero).
     /// Returns a [`status`] code.
-    sched_tile_f32_hwacc16 => |tile: &mut TileF32, device: &Device, counters: &mut Counters| {
+    sched_tile_f32_hwacc16 (f32 => f32) => |tile: &mut TileF32, device: &Device, counters: &mut Counters| {
+        device.run(tile, counters)
+    }
+}
+
+tile_entry_point! {
+    /// `hwacc16`'s i8 x i8 -> i32 tile call: C = A * B (+ C when `accumulate`
+    /// is non-zero), products summed in i32 (wrapping). Returns a [`status`] code.
+    sched_tile_i8i32_hwacc16 (i8 => i32) => |tile: &mut TileI8, device: &Device, counters: &mut Counters| {
         device.run(tile, counters)
     }
 }
 
 tile_entry_point! {
     /// The host's f32 tile call (any shape). Returns a [`status`] code.
-    sched_tile_f32_host => |tile: &mut TileF32, _: &Device, counters: &mut Counters| {
+    sched_tile_f32_host (f32 => f32) => |tile: &mut TileF32, _: &Device, counters: &mut Counters| {
         crate::host::run(tile, counters)
     }
 }

@@ -1,7 +1,7 @@
 //! What a device did: the counters every kernel call updates, laid out for C
 //! (the ABI's context pointer points at one).
 
-use crate::tile::TileF32;
+use crate::tile::{Element, Tile};
 
 /// Counters of one accelerator over a run. `#[repr(C)]`: a HAL written in C
 /// updates the same fields through the ABI's context pointer.
@@ -25,11 +25,15 @@ pub struct Counters {
 impl Counters {
     /// Counts one completed tile call; returns the bytes it read and wrote
     /// (the A and B tiles, and C when accumulating; the C tile).
-    pub fn record(&mut self, tile: &TileF32) -> (usize, usize) {
+    pub fn record<E: Element>(&mut self, tile: &Tile<E>) -> (usize, usize) {
         let (m, n, k) = (tile.m, tile.n, tile.k);
-        let element = std::mem::size_of::<f32>();
+        let (operand, accumulator) = (
+            std::mem::size_of::<E>(),
+            std::mem::size_of::<E::Accumulator>(),
+        );
         let accumulated = if tile.accumulate { m * n } else { 0 };
-        let (bytes_in, bytes_out) = ((m * k + k * n + accumulated) * element, m * n * element);
+        let bytes_in = (m * k + k * n) * operand + accumulated * accumulator;
+        let bytes_out = m * n * accumulator;
         self.tiles += 1;
         self.macs += (m * n * k) as u64;
         self.bytes_in += bytes_in as u64;

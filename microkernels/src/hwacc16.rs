@@ -1,6 +1,7 @@
 //! `hwacc16`: a simulated systolic GEMM device. The functional model computes
-//! each tile exactly (as the device would, in f32); the device refuses tiles
-//! beyond its native shape or its local memory, and counts what it does.
+//! each tile exactly (as the device would: in f32, or i8 products summed in
+//! i32); the device refuses tiles beyond its native shape or its local
+//! memory, and counts what it does.
 //!
 //! Cycle model, per call, with no overlap between the phases: load the A and
 //! B tiles (and C when accumulating) at the device's bandwidth in bytes per
@@ -9,7 +10,7 @@
 
 use crate::counters::Counters;
 use crate::target::Target;
-use crate::tile::{reference_gemm, TileError, TileF32};
+use crate::tile::{reference_gemm, Element, Tile, TileError};
 
 /// The device's parameters, from its [`Target`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +35,11 @@ impl Device {
     }
 
     /// Runs one tile call, or refuses it (counted as refused).
-    pub fn run(&self, tile: &mut TileF32, counters: &mut Counters) -> Result<(), TileError> {
+    pub fn run<E: Element>(
+        &self,
+        tile: &mut Tile<E>,
+        counters: &mut Counters,
+    ) -> Result<(), TileError> {
         let refused = |counters: &mut Counters, error: TileError| {
             counters.refused += 1;
             Err(error)
@@ -55,8 +60,8 @@ impl Device {
             };
             return refused(counters, error);
         }
-        let element = std::mem::size_of::<f32>();
-        let needed = (m * k + k * n + m * n) * element;
+        let needed = (m * k + k * n) * std::mem::size_of::<E>()
+            + m * n * std::mem::size_of::<E::Accumulator>();
         if needed > self.local_bytes {
             let error = TileError::LocalMemory {
                 needed,

@@ -3,7 +3,8 @@
 //! context its calls share.
 
 use crate::abi::{
-    sched_tile_f32_host, sched_tile_f32_hwacc16, DeviceContext, HalLibrary, TileF32Kernel,
+    sched_tile_f32_host, sched_tile_f32_hwacc16, sched_tile_i8i32_hwacc16, DeviceContext,
+    HalLibrary, TileF32Kernel, TileI8Kernel,
 };
 use crate::hwacc16::Device;
 use crate::target::Target;
@@ -13,6 +14,8 @@ use crate::target::Target;
 pub struct Kernel {
     /// The f32 tile call.
     pub f32: TileF32Kernel,
+    /// The i8 x i8 -> i32 tile call, if the kernel has one.
+    pub i8i32: Option<TileI8Kernel>,
     /// The context its calls start from (zeroed counters, the device's parameters).
     pub context: DeviceContext,
     /// The shared library `f32` is in, kept loaded as long as the kernel.
@@ -24,6 +27,10 @@ impl Kernel {
     pub fn for_target(target: &Target) -> Result<Kernel, String> {
         let device = Device::from_target(target);
         let mut library = None;
+        let i8i32: Option<TileI8Kernel> = match target.kernel.as_str() {
+            "hwacc16" => Some(sched_tile_i8i32_hwacc16),
+            _ => None,
+        };
         let f32: TileF32Kernel = match (target.kernel.as_str(), &target.library) {
             ("hwacc16", _) => sched_tile_f32_hwacc16,
             ("host", _) => sched_tile_f32_host,
@@ -41,8 +48,19 @@ impl Kernel {
                 ))
             }
         };
+        let quantized = target
+            .types
+            .iter()
+            .any(|t| (t.a.as_str(), t.b.as_str(), t.c.as_str()) == ("i8", "i8", "i32"));
+        if quantized && i8i32.is_none() {
+            return Err(format!(
+                "target `{}` lists i8 x i8 -> i32, which its kernel `{}` does not compute",
+                target.name, target.kernel
+            ));
+        }
         Ok(Kernel {
             f32,
+            i8i32,
             context: DeviceContext::for_device(&device),
             library,
         })

@@ -38,4 +38,4 @@ pub mod tile;
 pub use counters::Counters;
 pub use kernel::Kernel;
 pub use target::{builtin_targets, Target, TargetError};
-pub use tile::{reference_gemm, TileError, TileF32};
+pub use tile::{reference_gemm, Element, Tile, TileError, TileF32, TileI8};

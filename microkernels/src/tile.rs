@@ -1,6 +1,7 @@
 //! One tile call as safe Rust: C (m x n) = A (m x k) * B (k x n), plus C when
-//! accumulating, row-major through leading dimensions. The C ABI ([`crate::abi`])
-//! builds one of these from raw pointers; kernels only ever see slices.
+//! accumulating, row-major through leading dimensions, in f32 or as i8
+//! products summed in i32. The C ABI ([`crate::abi`]) builds one of these
+//! from raw pointers; kernels only ever see slices.
 
 /// Why a tile call was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,9 +46,33 @@ pub enum TileError {
     },
 }
 
-/// An f32 tile call.
+/// The element types of a tile call: operands of type `Self`, accumulated
+/// in `Self::Accumulator` (f32 into f32; i8 into i32, as a quantized matmul).
+pub trait Element: Copy + Default {
+    /// What products are summed in (C's type).
+    type Accumulator: Copy + Default + PartialEq + std::fmt::Debug;
+    /// `acc + a * b`, in the accumulator's arithmetic (integers wrap, as
+    /// MLIR's `arith.addi` and `arith.muli` do).
+    fn multiply_add(acc: Self::Accumulator, a: Self, b: Self) -> Self::Accumulator;
+}
+
+impl Element for f32 {
+    type Accumulator = f32;
+    fn multiply_add(acc: f32, a: f32, b: f32) -> f32 {
+        acc + a * b
+    }
+}
+
+impl Element for i8 {
+    type Accumulator = i32;
+    fn multiply_add(acc: i32, a: i8, b: i8) -> i32 {
+        acc.wrapping_add(i32::from(a) * i32::from(b))
+    }
+}
+
+/// One tile call: operands of type `E`, C of `E::Accumulator`.
 #[derive(Debug)]
-pub struct TileF32<'a> {
+pub struct Tile<'a, E: Element> {
     /// Rows of A and C.
     pub m: usize,
     /// Columns of B and C.
@@ -55,20 +80,26 @@ pub struct TileF32<'a> {
     /// Columns of A, rows of B.
     pub k: usize,
     /// A, row-major, `lda` elements from one row to the next.
-    pub a: &'a [f32],
+    pub a: &'a [E],
     /// Leading dimension of A.
     pub lda: usize,
     /// B, row-major.
-    pub b: &'a [f32],
+    pub b: &'a [E],
     /// Leading dimension of B.
     pub ldb: usize,
     /// C, row-major: written, or added to when `accumulate`.
-    pub c: &'a mut [f32],
+    pub c: &'a mut [E::Accumulator],
     /// Leading dimension of C.
     pub ldc: usize,
     /// Add to C instead of overwriting it.
     pub accumulate: bool,
 }
+
+/// An f32 tile call.
+pub type TileF32<'a> = Tile<'a, f32>;
+
+/// An i8 x i8 -> i32 tile call.
+pub type TileI8<'a> = Tile<'a, i8>;
 
 /// Elements a row-major `rows x columns` tile with leading dimension `leading` spans.
 pub fn span(rows: usize, columns: usize, leading: usize) -> usize {
@@ -84,7 +115,7 @@ pub fn leading_fits(rows: usize, columns: usize, leading: usize) -> bool {
     rows <= 1 || leading >= columns
 }
 
-impl TileF32<'_> {
+impl<E: Element> Tile<'_, E> {
     /// Checks that each buffer holds its tile through its leading dimension.
     pub fn check_layout(&self) -> Result<(), TileError> {
         let operands = [
@@ -106,16 +137,21 @@ impl TileF32<'_> {
     }
 }
 
-/// The plain triple loop every kernel is tested against.
-pub fn reference_gemm(tile: &mut TileF32) {
+/// The plain triple loop every kernel is tested against: C's element is
+/// summed in order, starting from C's value when accumulating.
+pub fn reference_gemm<E: Element>(tile: &mut Tile<E>) {
     for i in 0..tile.m {
         for j in 0..tile.n {
-            let mut sum = 0.0f32;
-            for p in 0..tile.k {
-                sum += tile.a[i * tile.lda + p] * tile.b[p * tile.ldb + j];
-            }
             let c = &mut tile.c[i * tile.ldc + j];
-            *c = if tile.accumulate { *c + sum } else { sum };
+            let mut sum = if tile.accumulate {
+                *c
+            } else {
+                Default::default()
+            };
+            for p in 0..tile.k {
+                sum = E::multiply_add(sum, tile.a[i * tile.lda + p], tile.b[p * tile.ldb + j]);
+            }
+            *c = sum;
         }
     }
 }

@@ -95,6 +95,28 @@ proptest! {
     }
 
     #[test]
+    fn hwacc16_computes_quantized_tiles_exactly(
+        m in 1usize..=16, n in 1usize..=16, k in 1usize..=16, accumulate: bool, seed: u64
+    ) {
+        let device = hwacc16();
+        let (a, b, c) = operands(m, n, k, 0, seed);
+        // Full i8 range, to exercise the widening: 127 * 127 * 16 fits in i32.
+        let a: Vec<i8> = a.iter().map(|&v| (v * 31.0) as i8).collect();
+        let b: Vec<i8> = b.iter().map(|&v| (v * 31.0) as i8).collect();
+        let c: Vec<i32> = c.iter().map(|&v| v as i32 * 1000).collect();
+        let (mut got, mut want) = (c.clone(), c);
+        let mut counters = Counters::default();
+        let tile = |c| microkernels::TileI8 { m, n, k, a: &a, lda: k, b: &b, ldb: n, c, ldc: n, accumulate };
+        device.run(&mut tile(&mut got), &mut counters).unwrap();
+        reference_gemm(&mut tile(&mut want));
+        prop_assert_eq!(got, want);
+        // A and B move a byte per element, C four.
+        let accumulated = if accumulate { m * n * 4 } else { 0 };
+        prop_assert_eq!(counters.bytes_in, (m * k + k * n + accumulated) as u64);
+        prop_assert_eq!(counters.bytes_out, (m * n * 4) as u64);
+    }
+
+    #[test]
     fn host_computes_any_tile(
         m in 1usize..70, n in 1usize..70, k in 1usize..70, pad in 0usize..3, accumulate: bool, seed: u64
     ) {

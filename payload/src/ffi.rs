@@ -291,7 +291,8 @@ impl<'m> OpView<'m> {
 pub struct KernelSlot {
     /// The target's name.
     pub target: String,
-    kernel: microkernels::Kernel,
+    /// Its kernel (and the library that holds it, kept loaded).
+    pub kernel: microkernels::Kernel,
     context: Box<std::cell::UnsafeCell<microkernels::abi::DeviceContext>>,
     status: Box<std::cell::UnsafeCell<i32>>,
 }
@@ -535,20 +536,21 @@ impl JitEngine {
             return None;
         }
         for slot in kernels {
-            let symbols = [
+            use crate::offload::{context_symbol, kernel_symbol, status_symbol, Types};
+            let mut symbols = vec![
                 (
-                    crate::offload::kernel_symbol(&slot.target),
+                    kernel_symbol(&slot.target, Types::F32),
                     slot.kernel.f32 as *mut c_void,
                 ),
-                (
-                    crate::offload::context_symbol(&slot.target),
-                    slot.context.get().cast(),
-                ),
-                (
-                    crate::offload::status_symbol(&slot.target),
-                    slot.status.get().cast(),
-                ),
+                (context_symbol(&slot.target), slot.context.get().cast()),
+                (status_symbol(&slot.target), slot.status.get().cast()),
             ];
+            if let Some(i8i32) = slot.kernel.i8i32 {
+                symbols.push((
+                    kernel_symbol(&slot.target, Types::I8I32),
+                    i8i32 as *mut c_void,
+                ));
+            }
             for (name, address) in symbols {
                 // SAFETY: valid engine, nothing linked yet (no lookup happened);
                 // the kernel is a function of the tile ABI, and the context and

@@ -224,16 +224,29 @@ impl Program {
         let start = Instant::now();
         let (in_arguments, offloaded) =
             bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
-        let mut kernels = Vec::new();
-        for name in offloaded {
+        let mut kernels: Vec<KernelSlot> = Vec::new();
+        for (name, types) in offloaded {
             let target = targets.iter().find(|t| t.name == name).ok_or_else(|| PayloadError {
                 message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
                 diagnostics: Vec::new(),
                 internal: false,
             })?;
-            let kernel =
-                microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
-            kernels.push(KernelSlot::new(&name, kernel));
+            if !kernels.iter().any(|k| k.target == name) {
+                let kernel =
+                    microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
+                kernels.push(KernelSlot::new(&name, kernel));
+            }
+            let slot = kernels
+                .iter()
+                .find(|k| k.target == name)
+                .expect("pushed above");
+            if types == crate::offload::Types::I8I32 && slot.kernel.i8i32.is_none() {
+                return Err(PayloadError {
+                    message: format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
+                    diagnostics: Vec::new(),
+                    internal: false,
+                });
+            }
         }
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {

@@ -58,6 +58,11 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "func.func(llvm-request-c-wrappers),convert-to-llvm,reconcile-unrealized-casts)"
 );
 
+/// Where each result of the bufferized entry is computed (an argument, or
+/// an out-parameter), and which targets its offloaded tiles call, with
+/// which element types.
+pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::Types)>);
+
 /// The first half of lowering: tensors become buffers (results computed in
 /// arguments stay there, the others become out-parameters), prefetches are
 /// inserted, and offloaded tiles become kernel calls ([`crate::offload`]).
@@ -67,7 +72,7 @@ pub(crate) fn bufferize_and_offload(
     module: &mut melior::ir::Module,
     signature: &Signature,
     payload_name: &str,
-) -> Result<(Vec<Option<usize>>, Vec<String>), PayloadError> {
+) -> Result<Bufferized, PayloadError> {
     run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
     let in_arguments = results_in_arguments(OpView::of_module(module), signature)?;
     if in_arguments.iter().any(Option::is_some) {

@@ -24,9 +24,36 @@ use melior::Context;
 /// The attribute the planner marks offloaded tiles with.
 pub const ANNOTATION: &str = "sched.accelerate";
 
-/// The symbol the JIT binds to `target`'s f32 kernel.
-pub fn kernel_symbol(target: &str) -> String {
-    format!("__sched_kernel_{target}_f32")
+/// The element types of a tile call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Types {
+    /// f32 x f32 -> f32.
+    F32,
+    /// i8 x i8 -> i32.
+    I8I32,
+}
+
+impl Types {
+    /// The element types of A, B and C, as MLIR writes them.
+    fn elements(self) -> [&'static str; 3] {
+        match self {
+            Types::F32 => ["f32", "f32", "f32"],
+            Types::I8I32 => ["i8", "i8", "i32"],
+        }
+    }
+
+    /// The suffix of the ABI function's name (`sched_tile_f32_NAME`).
+    fn suffix(self) -> &'static str {
+        match self {
+            Types::F32 => "f32",
+            Types::I8I32 => "i8i32",
+        }
+    }
+}
+
+/// The symbol the JIT binds to `target`'s kernel for `types`.
+pub fn kernel_symbol(target: &str, types: Types) -> String {
+    format!("__sched_kernel_{target}_{}", types.suffix())
 }
 
 /// The symbol the JIT binds to `target`'s context.
@@ -39,22 +66,28 @@ pub fn status_symbol(target: &str) -> String {
     format!("__sched_status_{target}")
 }
 
-/// One kind of tile call: a target and the tile's rank.
+/// One kind of tile call: a target, the element types and the tile's rank.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Helper {
     target: String,
+    types: Types,
     rank: usize,
 }
 
 impl Helper {
     fn symbol(&self) -> String {
-        format!("__sched_offload_{}_f32_r{}", self.target, self.rank)
+        let suffix = self.types.suffix();
+        format!("__sched_offload_{}_{suffix}_r{}", self.target, self.rank)
     }
 }
 
 /// Replaces every marked op of the bufferized `module` by a kernel call;
-/// returns the targets called, in order of first use.
-pub fn offload_tiles(context: &Context, module: &mut Module) -> Result<Vec<String>, PayloadError> {
+/// returns the targets called and with which element types, in order of
+/// first use.
+pub fn offload_tiles(
+    context: &Context,
+    module: &mut Module,
+) -> Result<Vec<(String, Types)>, PayloadError> {
     let mut helpers: Vec<Helper> = Vec::new();
     // The ops replaced, by address, for the erasing walk.
     let mut replaced: Vec<usize> = Vec::new();
@@ -104,12 +137,16 @@ pub fn offload_tiles(context: &Context, module: &mut Module) -> Result<Vec<Strin
         });
     erased
         .map_err(|why| PayloadError::internal(format!("cannot remove an offloaded op: {why}")))?;
-    let mut targets: Vec<String> = Vec::new();
+    let mut called: Vec<(String, Types)> = Vec::new();
     let mut text = String::new();
     for helper in &helpers {
-        if !targets.contains(&helper.target) {
-            targets.push(helper.target.clone());
-            text.push_str(&declarations(&helper.target));
+        if !called.iter().any(|(target, _)| *target == helper.target) {
+            text.push_str(&target_declarations(&helper.target));
+        }
+        let call = (helper.target.clone(), helper.types);
+        if !called.contains(&call) {
+            text.push_str(&kernel_declaration(&helper.target, helper.types));
+            called.push(call);
         }
         text.push_str(&helper_text(helper));
     }
@@ -121,14 +158,14 @@ pub fn offload_tiles(context: &Context, module: &mut Module) -> Result<Vec<Strin
         module.body().append_operation((*op).clone());
         next = op.next_in_block();
     }
-    Ok(targets)
+    Ok(called)
 }
 
-/// The memref type every operand is cast to: any sizes, strides and offset.
-fn dynamic_memref(rank: usize) -> String {
+/// The memref type an operand is cast to: any sizes, strides and offset.
+fn dynamic_memref(rank: usize, element: &str) -> String {
     let sizes = vec!["?"; rank].join("x");
     let strides = vec!["?"; rank].join(", ");
-    format!("memref<{sizes}xf32, strided<[{strides}], offset: ?>>")
+    format!("memref<{sizes}x{element}, strided<[{strides}], offset: ?>>")
 }
 
 /// Inserts the casts and the call before `op`.
@@ -144,13 +181,12 @@ fn replace(
         ));
     }
     let mut rank = None;
+    let mut elements = Vec::new();
     for i in 0..3 {
         let ty = op.operand(i).map_err(|e| e.to_string())?.r#type();
         let memref =
             MemRefType::try_from(ty).map_err(|_| format!("operand {i} is not a memref"))?;
-        if memref.element() != Type::float32(context) {
-            return Err(format!("operand {i} is {ty}; only f32 tiles are offloaded"));
-        }
+        elements.push(memref.element().to_string());
         let r = memref.rank();
         if r < 2 || rank.is_some_and(|rank| rank != r) {
             return Err(format!(
@@ -159,18 +195,29 @@ fn replace(
         }
         rank = Some(r);
     }
+    let types = [Types::F32, Types::I8I32]
+        .into_iter()
+        .find(|t| t.elements() == [&elements[0][..], &elements[1][..], &elements[2][..]])
+        .ok_or_else(|| {
+            format!(
+                "its elements are {} x {} -> {}; tiles are f32 x f32 -> f32 or i8 x i8 -> i32",
+                elements[0], elements[1], elements[2]
+            )
+        })?;
     let helper = Helper {
         target: target.to_string(),
+        types,
         rank: rank.expect("three operands were read"),
     };
-    let dynamic = Type::parse(context, &dynamic_memref(helper.rank))
-        .ok_or("the dynamic memref type does not parse")?;
+    let element_types = types.elements();
     let block = op.block().ok_or("the op is not in a block")?;
     let location = op.location();
     let anchor = crate::ffi::shared_ref(op);
     let mut operands: Vec<Value> = Vec::new();
-    for i in 0..3 {
+    for (i, element) in element_types.iter().enumerate() {
         let value = op.operand(i).map_err(|e| e.to_string())?;
+        let dynamic = Type::parse(context, &dynamic_memref(helper.rank, element))
+            .ok_or("the dynamic memref type does not parse")?;
         let cast = OperationBuilder::new("memref.cast", location)
             .add_operands(&[value])
             .add_results(&[dynamic])
@@ -191,15 +238,22 @@ fn replace(
     Ok(helper)
 }
 
-/// The kernel, context and status declarations of one target.
-fn declarations(target: &str) -> String {
+/// The context and status declarations of one target.
+fn target_declarations(target: &str) -> String {
     format!(
-        "llvm.func @{kernel}(!llvm.ptr, i64, i64, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i32) -> i32\n\
-         llvm.mlir.global external @{context}() {{addr_space = 0 : i32}} : i8\n\
+        "llvm.mlir.global external @{context}() {{addr_space = 0 : i32}} : i8\n\
          llvm.mlir.global external @{status}() {{addr_space = 0 : i32}} : i32\n",
-        kernel = kernel_symbol(target),
         context = context_symbol(target),
         status = status_symbol(target),
+    )
+}
+
+/// The declaration of one target's kernel for some element types: every
+/// tile call has the same C signature, pointers aside.
+fn kernel_declaration(target: &str, types: Types) -> String {
+    format!(
+        "llvm.func @{}(!llvm.ptr, i64, i64, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i32) -> i32\n",
+        kernel_symbol(target, types)
     )
 }
 
@@ -209,7 +263,8 @@ fn declarations(target: &str) -> String {
 /// did), and stores a failed call's status.
 fn helper_text(helper: &Helper) -> String {
     let rank = helper.rank;
-    let memref = dynamic_memref(rank);
+    let elements = helper.types.elements();
+    let memrefs = elements.map(|element| dynamic_memref(rank, element));
     let indices = vec!["index"; 2 * rank + 1].join(", ");
     let mut body = String::new();
     let mut line = |text: String| {
@@ -233,14 +288,18 @@ fn helper_text(helper: &Helper) -> String {
     line("%true = arith.constant true".into());
     let (row, column) = (rank - 2, rank - 1);
     let mut conditions = vec!["%true".to_string()];
-    for x in ["a", "b", "c"] {
+    for (i, x) in ["a", "b", "c"].into_iter().enumerate() {
+        let (memref, element) = (&memrefs[i], elements[i]);
+        let size = if element == "i8" { "%c1" } else { "%c4" };
         line(format!(
-            "%base_{x}, %offset_{x}, %sizes_{x}:{rank}, %strides_{x}:{rank} = memref.extract_strided_metadata %{x} : {memref} -> memref<f32>, {indices}"
+            "%base_{x}, %offset_{x}, %sizes_{x}:{rank}, %strides_{x}:{rank} = memref.extract_strided_metadata %{x} : {memref} -> memref<{element}>, {indices}"
         ));
         line(format!(
-            "%aligned_{x} = memref.extract_aligned_pointer_as_index %base_{x} : memref<f32> -> index"
+            "%aligned_{x} = memref.extract_aligned_pointer_as_index %base_{x} : memref<{element}> -> index"
         ));
-        line(format!("%bytes_{x} = arith.muli %offset_{x}, %c4 : index"));
+        line(format!(
+            "%bytes_{x} = arith.muli %offset_{x}, {size} : index"
+        ));
         line(format!(
             "%address_{x} = arith.addi %aligned_{x}, %bytes_{x} : index"
         ));
@@ -287,7 +346,7 @@ fn helper_text(helper: &Helper) -> String {
     line(format!("%status = scf.if {all} -> (i32) {{"));
     line(format!(
         "  %code = llvm.call @{}(%ctx, %m, %n, %k, %pointer_a, %leading_a, %pointer_b, %leading_b, %pointer_c, %leading_c, %accumulate) : (!llvm.ptr, i64, i64, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i32) -> i32",
-        kernel_symbol(&helper.target)
+        kernel_symbol(&helper.target, helper.types)
     ));
     line("  scf.yield %code : i32".into());
     line("} else {".into());
@@ -302,8 +361,9 @@ fn helper_text(helper: &Helper) -> String {
     );
     line("}".into());
     line("return".into());
+    let [a, b, c] = &memrefs;
     format!(
-        "func.func private @{}(%a: {memref}, %b: {memref}, %c: {memref}) {{\n{body}}}\n",
+        "func.func private @{}(%a: {a}, %b: {b}, %c: {c}) {{\n{body}}}\n",
         helper.symbol()
     )
 }
