@@ -40,7 +40,7 @@ pub fn load(files: &[PathBuf]) -> Result<Vec<Target>, Exit> {
 pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
     let targets = load_with_origins(files)?;
     let mut text = String::from(
-        "target     native tile  types (A x B -> C)   local memory  peak          bandwidth  from\n",
+        "target     native tile  types (A x B -> C)                local memory  peak          bandwidth  from\n",
     );
     for (target, origin) in &targets {
         let tile = format!("{}x{}x{}", target.tile.m, target.tile.n, target.tile.k);
@@ -50,7 +50,7 @@ pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
             .map(|t| format!("{} x {} -> {}", t.a, t.b, t.c))
             .collect();
         text.push_str(&format!(
-            "{:<10} {:<12} {:<20} {:<13} {:<13} {:<10} {origin}\n",
+            "{:<10} {:<12} {:<33} {:<13} {:<13} {:<10} {origin}\n",
             target.name,
             tile,
             types.join(", "),

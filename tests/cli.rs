@@ -202,7 +202,7 @@ fn targets_lists_accelerators_and_checks_descriptions() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
-        text.contains("hwacc16    16x16x16     f32 x f32 -> f32     64 KiB"),
+        text.contains("hwacc16    16x16x16     f32 x f32 -> f32, i8 x i8 -> i32  64 KiB"),
         "{text}"
     );
     assert!(text.contains("host       6x64x256"), "{text}");
