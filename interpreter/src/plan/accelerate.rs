@@ -103,7 +103,7 @@ impl<'a> Planner<'a> {
                 elements[1],
                 elements[2],
                 target.name,
-                types.join(", ")
+                types.join(" or ")
             )));
             return None;
         }
