@@ -92,7 +92,7 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
             break;
         }
         let f = choices.next(funcs.len());
-        let directive = choices.next(11);
+        let directive = choices.next(12);
         let func = &mut funcs[f];
         if func.loops.is_empty() {
             continue;
@@ -128,6 +128,14 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
             }
             8 => format!("pack(in{}, {the_loop})", choices.next(func.inputs)),
             9 => format!("prefetch(in{}, {the_loop})", choices.next(func.inputs)),
+            11 => {
+                let target = ["hwacc16", "host"][choices.next(2)];
+                if choices.next(2) == 0 {
+                    format!("accelerate({target})")
+                } else {
+                    format!("accelerate({target}, {the_loop})")
+                }
+            }
             _ => {
                 // compute_at a later func's loop (the consumer, when they chain).
                 let consumer = f + 1 + choices.next(funcs.len().saturating_sub(f + 1));
