@@ -203,6 +203,17 @@ impl Target {
                 "roofline.{name} must be a positive number, not {value}"
             )));
         }
+        let layouts = [
+            ("a", &target.layout.a),
+            ("b", &target.layout.b),
+            ("c", &target.layout.c),
+        ];
+        if let Some((operand, layout)) = layouts.iter().find(|(_, l)| l.as_str() != "row-major") {
+            return Err(invalid(format!(
+                "layout.{operand} = \"{layout}\": kernels take row-major tiles (the tile ABI's \
+                 leading dimensions); other layouts are not supported"
+            )));
+        }
         if target.types.is_empty() {
             return Err(invalid(
                 "at least one [[types]] entry is needed".to_string(),

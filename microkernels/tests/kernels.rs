@@ -317,6 +317,8 @@ fn targets_are_read_from_toml_and_checked() {
     assert_eq!(found.path, std::path::Path::new("dir/libnpu.so"));
     assert_eq!(found.symbol, "npu_tile");
     assert!(message(&format!("{text}{table}")).contains("is for kernel = \"library\""));
+    let column = text.replacen("a = \"row-major\"", "a = \"column-major\"", 1);
+    assert!(message(&column).contains("layout.a = \"column-major\": kernels take row-major"));
     let spaced = text.replace("name = \"hwacc16\"", "name = \"my npu\"");
     assert!(message(&spaced).contains("must be letters, digits and `_`"));
     let zero_tile = text.replace("m = 16", "m = 0");
