@@ -418,3 +418,49 @@ fn quantized_tiles_are_refused_for_a_target_without_them() {
         "{stderr}"
     );
 }
+
+/// A matmul whose A is stored `[k, m]` and/or B `[n, k]` (indexing maps of
+/// `linalg.matmul`, as a transposed-weight linear layer has).
+fn transposed_matmul(m: usize, n: usize, k: usize, a_t: bool, b_t: bool) -> String {
+    let (a_shape, a_map) = if a_t {
+        (format!("{k}x{m}"), "(d2, d0)")
+    } else {
+        (format!("{m}x{k}"), "(d0, d2)")
+    };
+    let (b_shape, b_map) = if b_t {
+        (format!("{n}x{k}"), "(d1, d2)")
+    } else {
+        (format!("{k}x{n}"), "(d2, d1)")
+    };
+    format!(
+        "func.func @mmt(%a: tensor<{a_shape}xf32>, %b: tensor<{b_shape}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> {a_map}>, affine_map<(d0, d1, d2) -> {b_map}>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+    ins(%a, %b : tensor<{a_shape}xf32>, tensor<{b_shape}xf32>) outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"
+    )
+}
+
+#[test]
+fn operands_stored_transposed_are_copied_into_the_kernels_layout() {
+    let (m, n, k) = (40, 24, 20);
+    for (a_t, b_t) in [(false, true), (true, false), (true, true)] {
+        for (target, schedule) in [
+            ("hwacc16", "mm.accelerate(hwacc16)"),
+            ("host", "mm.split(i, io, ii, 16).accelerate(host, io)"),
+        ] {
+            let case = format!("transposed_{a_t}_{b_t}_{target}");
+            let report = run(
+                &case,
+                &transposed_matmul(m, n, k, a_t, b_t),
+                &format!("func mm = linalg.matmul (i, j | k)\n{schedule}\n"),
+                &[],
+            );
+            let [tiles, macs, ..] = counters(&report, target);
+            assert_eq!(macs, (m * n * k) as u64, "{case}");
+            let want_tiles = if target == "hwacc16" { 3 * 2 * 2 } else { 3 };
+            assert_eq!(tiles, want_tiles, "{case}");
+        }
+    }
+}

@@ -3,6 +3,8 @@
 //! memrefs) is replaced by a call of a helper function, which reads the
 //! tile's sizes, leading dimensions and addresses from the memrefs and calls
 //! the target's kernel through the tile ABI (`microkernels/README.md`).
+//! An operand the planner marks stored transposed (`sched.accelerate_transposed`)
+//! is first copied, transposed, into a row-major buffer the kernel reads.
 //! Nothing else changes: the other linalg ops are lowered as before.
 //!
 //! The helper refers to three symbols per target, which the JIT binds
@@ -23,6 +25,9 @@ use melior::Context;
 
 /// The attribute the planner marks offloaded tiles with.
 pub const ANNOTATION: &str = "sched.accelerate";
+
+/// The attribute naming the operands stored transposed (`"a"`, `"b"`, `"ab"`).
+pub const TRANSPOSED: &str = "sched.accelerate_transposed";
 
 /// The element types of a tile call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,18 +71,29 @@ pub fn status_symbol(target: &str) -> String {
     format!("__sched_status_{target}")
 }
 
-/// One kind of tile call: a target, the element types and the tile's rank.
+/// One kind of tile call: a target, the element types, the tile's rank, and
+/// whether A and B are stored transposed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Helper {
     target: String,
     types: Types,
     rank: usize,
+    transposed: [bool; 2],
 }
 
 impl Helper {
     fn symbol(&self) -> String {
         let suffix = self.types.suffix();
-        format!("__sched_offload_{}_{suffix}_r{}", self.target, self.rank)
+        let layout = match self.transposed {
+            [false, false] => "",
+            [true, false] => "_ta",
+            [false, true] => "_tb",
+            [true, true] => "_tab",
+        };
+        format!(
+            "__sched_offload_{}_{suffix}_r{}{layout}",
+            self.target, self.rank
+        )
     }
 }
 
@@ -103,7 +119,14 @@ pub fn offload_tiles(
             else {
                 return WalkResult::Advance;
             };
-            match replace(context, &mut op, &target) {
+            let transposed = op
+                .attribute(TRANSPOSED)
+                .ok()
+                .and_then(|a| StringAttribute::try_from(a).ok())
+                .map(|a| a.value().to_string())
+                .unwrap_or_default();
+            let transposed = [transposed.contains('a'), transposed.contains('b')];
+            match replace(context, &mut op, &target, transposed) {
                 Ok(helper) => {
                     replaced.push(op.to_raw().ptr as usize);
                     if !helpers.contains(&helper) {
@@ -173,6 +196,7 @@ fn replace(
     context: &Context,
     op: &mut melior::ir::operation::OperationRefMut<'_, '_>,
     target: &str,
+    transposed: [bool; 2],
 ) -> Result<Helper, String> {
     if op.operand_count() != 3 || op.result_count() != 0 {
         return Err(format!(
@@ -208,6 +232,7 @@ fn replace(
         target: target.to_string(),
         types,
         rank: rank.expect("three operands were read"),
+        transposed,
     };
     let element_types = types.elements();
     let block = op.block().ok_or("the op is not in a block")?;
@@ -294,28 +319,49 @@ fn helper_text(helper: &Helper) -> String {
         line(format!(
             "%base_{x}, %offset_{x}, %sizes_{x}:{rank}, %strides_{x}:{rank} = memref.extract_strided_metadata %{x} : {memref} -> memref<{element}>, {indices}"
         ));
-        line(format!(
-            "%aligned_{x} = memref.extract_aligned_pointer_as_index %base_{x} : memref<{element}> -> index"
-        ));
-        line(format!(
-            "%bytes_{x} = arith.muli %offset_{x}, {size} : index"
-        ));
-        line(format!(
-            "%address_{x} = arith.addi %aligned_{x}, %bytes_{x} : index"
-        ));
+        if i < 2 && helper.transposed[i] {
+            // Stored [columns, rows]: copied, transposed, into a row-major buffer.
+            let view = format!("memref<?x?x{element}, strided<[?, ?], offset: ?>>");
+            let packed = format!("memref<?x?x{element}>");
+            line(format!(
+                "%view_{x} = memref.reinterpret_cast %base_{x} to offset: [%offset_{x}], sizes: [%sizes_{x}#{row}, %sizes_{x}#{column}], strides: [%strides_{x}#{row}, %strides_{x}#{column}] : memref<{element}> to {view}"
+            ));
+            line(format!(
+                "%packed_{x} = memref.alloc(%sizes_{x}#{column}, %sizes_{x}#{row}) {{alignment = 64 : i64}} : {packed}"
+            ));
+            line(format!(
+                "linalg.transpose ins(%view_{x} : {view}) outs(%packed_{x} : {packed}) permutation = [1, 0]"
+            ));
+            line(format!(
+                "%address_{x} = memref.extract_aligned_pointer_as_index %packed_{x} : {packed} -> index"
+            ));
+            line(format!(
+                "%leading_{x} = arith.index_cast %sizes_{x}#{row} : index to i64"
+            ));
+        } else {
+            line(format!(
+                "%aligned_{x} = memref.extract_aligned_pointer_as_index %base_{x} : memref<{element}> -> index"
+            ));
+            line(format!(
+                "%bytes_{x} = arith.muli %offset_{x}, {size} : index"
+            ));
+            line(format!(
+                "%address_{x} = arith.addi %aligned_{x}, %bytes_{x} : index"
+            ));
+            line(format!(
+                "%leading_{x} = arith.index_cast %strides_{x}#{row} : index to i64"
+            ));
+            line(format!(
+                "%unit_{x} = arith.cmpi eq, %strides_{x}#{column}, %c1 : index"
+            ));
+            conditions.push(format!("%unit_{x}"));
+        }
         line(format!(
             "%integer_{x} = arith.index_cast %address_{x} : index to i64"
         ));
         line(format!(
             "%pointer_{x} = llvm.inttoptr %integer_{x} : i64 to !llvm.ptr"
         ));
-        line(format!(
-            "%leading_{x} = arith.index_cast %strides_{x}#{row} : index to i64"
-        ));
-        line(format!(
-            "%unit_{x} = arith.cmpi eq, %strides_{x}#{column}, %c1 : index"
-        ));
-        conditions.push(format!("%unit_{x}"));
         for d in 0..row {
             line(format!(
                 "%batch_{x}_{d} = arith.cmpi eq, %sizes_{x}#{d}, %c1 : index"
@@ -334,14 +380,21 @@ fn helper_text(helper: &Helper) -> String {
         ));
     }
     let all = format!("%all_{}", conditions.len() - 1);
+    // A is m x k (stored k x m when transposed); B is k x n (n x k).
+    let (m_at, k_at) = if helper.transposed[0] {
+        (column, row)
+    } else {
+        (row, column)
+    };
+    let n_at = if helper.transposed[1] { row } else { column };
     line(format!(
-        "%m = arith.index_cast %sizes_a#{row} : index to i64"
+        "%m = arith.index_cast %sizes_a#{m_at} : index to i64"
     ));
     line(format!(
-        "%k = arith.index_cast %sizes_a#{column} : index to i64"
+        "%k = arith.index_cast %sizes_a#{k_at} : index to i64"
     ));
     line(format!(
-        "%n = arith.index_cast %sizes_b#{column} : index to i64"
+        "%n = arith.index_cast %sizes_b#{n_at} : index to i64"
     ));
     line(format!("%status = scf.if {all} -> (i32) {{"));
     line(format!(
@@ -360,6 +413,7 @@ fn helper_text(helper: &Helper) -> String {
             .into(),
     );
     line("}".into());
+    // The packed copies are freed by lowering's buffer-deallocation pipeline.
     line("return".into());
     let [a, b, c] = &memrefs;
     format!(

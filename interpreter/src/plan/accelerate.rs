@@ -3,8 +3,10 @@
 //!
 //! First the op is proved to be what every kernel of the tile ABI computes
 //! (`microkernels/README.md`): a contraction `C[.., m, n] += A[.., m, k] *
-//! B[.., k, n]` with row-major operands, whose body is a multiply-accumulate
-//! and whose element types the target lists. Then the tile to offload is
+//! B[.., k, n]`, whose body is a multiply-accumulate and whose element types
+//! the target lists. An A stored `[k, m]` or a B stored `[n, k]` (a matmul
+//! with transposed operands) is copied into the kernel's layout before each
+//! call (`sched.accelerate_transposed`). Then the tile to offload is
 //! chosen:
 //! - `accelerate(T, loop)`: the op's tile inside `loop`, one kernel call per
 //!   iteration; the loops inside it stay implicit. It must not span a batch
@@ -38,9 +40,16 @@ pub(super) struct Offload<'a> {
     pub m: usize,
     pub n: usize,
     pub k: usize,
+    /// Which of A and B are stored transposed (`[k, m]`, `[n, k]`): the
+    /// offload phase copies them into the kernel's layout before each call.
+    pub transposed: [bool; 2],
     /// The stage's dimension names, for messages.
     pub dim_names: Vec<&'a str>,
 }
+
+/// The attribute saying which operands of a tile are stored transposed
+/// (`"a"`, `"b"` or `"ab"`), read by `payload::offload`.
+pub const TRANSPOSED: &str = "sched.accelerate_transposed";
 
 impl<'a> Planner<'a> {
     /// Checks a stage's `accelerate`: a known target, an op its kernel
@@ -75,11 +84,11 @@ impl<'a> Planner<'a> {
                 format!("bound here to this `{}`", op.kind),
             )
             .with_help(
-                "a kernel computes C[m, n] += A[m, k] * B[k, n] with row-major operands: \
-                 linalg.matmul, batch_matmul (per batch), or a generic that is one",
+                "a kernel computes C[m, n] += A[m, k] * B[k, n] (A or B may be stored \
+                 transposed): linalg.matmul, batch_matmul (per batch), or a generic that is one",
             )
         };
-        let (m, n, k) = match contraction_dims(stage, op) {
+        let (m, n, k, transposed) = match contraction_dims(stage, op) {
             Ok(dims) => dims,
             Err(detail) => {
                 self.errors.push(refuse(detail));
@@ -143,6 +152,7 @@ impl<'a> Planner<'a> {
             m,
             n,
             k,
+            transposed,
             dim_names: stage.dims.iter().map(|d| d.name.as_str()).collect(),
         })
     }
@@ -312,6 +322,31 @@ impl<'a> Planner<'a> {
             ),
             location,
         );
+        let transposed: String = ["a", "b"]
+            .iter()
+            .zip(offload.transposed)
+            .filter(|(_, t)| *t)
+            .map(|(name, _)| *name)
+            .collect();
+        if !transposed.is_empty() {
+            self.script.comment(format!(
+                "{stage_name}: operand(s) {transposed} stored transposed, copied into the kernel's \
+                 layout before each call"
+            ));
+            let param = self.script.fresh("transposed");
+            self.script.op(
+                format!(
+                    "%{param} = transform.param.constant \"{transposed}\" -> !transform.any_param"
+                ),
+                location,
+            );
+            self.script.op(
+                format!(
+                    "transform.annotate %{tile} \"{TRANSPOSED}\" = %{param} : {ANY_OP}, !transform.any_param"
+                ),
+                location,
+            );
+        }
     }
 }
 
@@ -322,7 +357,7 @@ impl<'a> Planner<'a> {
 fn contraction_dims(
     stage: &Stage,
     op: &schedule_lang::PayloadOp,
-) -> Result<(usize, usize, usize), String> {
+) -> Result<(usize, usize, usize, [bool; 2]), String> {
     if !op.multiply_accumulate || op.operands.len() != 3 {
         return Err("its body is not `init + in0 * in1`".into());
     }
@@ -359,17 +394,26 @@ fn contraction_dims(
     let rank = c.len();
     let k = reductions[0];
     let (m, n) = (c[rank - 2], c[rank - 1]);
-    let rows_and_columns = a.len() == rank
-        && b.len() == rank
-        && [a[rank - 2], a[rank - 1], b[rank - 2], b[rank - 1]] == [m, k, k, n];
+    let trailing = |dims: &[usize]| (dims.len() == rank).then(|| [dims[rank - 2], dims[rank - 1]]);
+    let a_layout = match trailing(a) {
+        Some(t) if t == [m, k] => Some(false),
+        Some(t) if t == [k, m] => Some(true),
+        _ => None,
+    };
+    let b_layout = match trailing(b) {
+        Some(t) if t == [k, n] => Some(false),
+        Some(t) if t == [n, k] => Some(true),
+        _ => None,
+    };
+    let rows_and_columns = a_layout.is_some() && b_layout.is_some() && m != n;
     if !rows_and_columns {
         let show = |dims: &[usize]| {
             let names: Vec<&str> = dims.iter().map(|&d| stage.dims[d].name.as_str()).collect();
             format!("[{}]", names.join(", "))
         };
         return Err(format!(
-            "it reads A as {}, B as {} and C as {}; a kernel takes A[.., m, k], B[.., k, n], \
-             C[.., m, n], row-major (a transposed operand needs a copy first)",
+            "it reads A as {}, B as {} and C as {}; a kernel computes C[.., m, n] from \
+             A[.., m, k] (or A[.., k, m], copied) and B[.., k, n] (or B[.., n, k], copied)",
             show(a),
             show(b),
             show(c)
@@ -379,7 +423,7 @@ fn contraction_dims(
     if a[..rank - 2] != c[..rank - 2] || b[..rank - 2] != c[..rank - 2] || !every_dim_read {
         return Err("its operands do not share their batch dimensions".into());
     }
-    Ok((m, n, k))
+    Ok((m, n, k, [a_layout == Some(true), b_layout == Some(true)]))
 }
 
 fn show_result(result: &MapResult) -> String {
