@@ -464,3 +464,40 @@ fn operands_stored_transposed_are_copied_into_the_kernels_layout() {
         }
     }
 }
+
+#[test]
+fn edge_tiles_can_be_padded_or_split_off_to_generated_code() {
+    let (m, n, k) = (100u64, 70u64, 50u64);
+    let native = |e: u64| e.div_ceil(16);
+    // pad: every call is a whole 16x16x16 tile, the padding included.
+    let report = run(
+        "edges_pad",
+        &matmul(100, 70, 50),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(hwacc16, pad)\n",
+        &[],
+    );
+    let [tiles, macs, ..] = counters(&report, "hwacc16");
+    assert_eq!(tiles, native(m) * native(n) * native(k));
+    assert_eq!(macs, tiles * 16 * 16 * 16);
+    // split: only the whole tiles reach the device; the edges are generated code.
+    let report = run(
+        "edges_split",
+        &matmul(100, 70, 50),
+        "func mm = linalg.matmul (i, j | k)\nmm.accelerate(hwacc16, split)\n",
+        &[],
+    );
+    let [tiles, macs, ..] = counters(&report, "hwacc16");
+    assert_eq!(tiles, (m / 16) * (n / 16) * (k / 16));
+    assert_eq!(macs, (m / 16 * 16) * (n / 16 * 16) * (k / 16 * 16));
+    // pad at a loop: one call per (jo, io), the partial last row and column
+    // of tiles padded to 16 x 16.
+    let report = run(
+        "edges_pad_loop",
+        &matmul(100, 70, 16),
+        "func mm = linalg.matmul (i, j | k)\nmm.tile(i, j, io, jo, ii, ji, 16, 16).accelerate(hwacc16, io, pad)\n",
+        &[],
+    );
+    let [tiles, macs, ..] = counters(&report, "hwacc16");
+    assert_eq!(tiles, native(m) * native(n));
+    assert_eq!(macs, tiles * 16 * 16 * 16);
+}

@@ -82,8 +82,38 @@ pub struct Accelerate {
     pub loop_name: Option<String>,
     /// The loop argument.
     pub loop_span: Option<Span>,
+    /// What happens to the partial tiles at the edges.
+    pub edges: Edges,
+    /// The edge-policy argument, if one was given.
+    pub edges_span: Option<Span>,
     /// The directive call.
     pub span: Span,
+}
+
+/// What `accelerate` does with the partial tiles at the edges of an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edges {
+    /// The kernel gets them as they are, smaller (the default).
+    Partial,
+    /// They are padded with zeros to the native tile, so every call is a full tile.
+    Pad,
+    /// They are split off and computed by generated code; only full tiles are offloaded.
+    Split,
+}
+
+impl Edges {
+    /// The names a schedule writes.
+    pub const NAMES: [&'static str; 3] = ["partial", "pad", "split"];
+
+    /// The policy a name writes, if any.
+    pub fn from_name(name: &str) -> Option<Edges> {
+        match name {
+            "partial" => Some(Edges::Partial),
+            "pad" => Some(Edges::Pad),
+            "split" => Some(Edges::Split),
+            _ => None,
+        }
+    }
 }
 
 /// A directive about one input operand at one loop (`pack`, `prefetch`).

@@ -22,9 +22,10 @@
 
 use super::nest::Nest;
 use super::Planner;
+use super::Region;
 use crate::script::ANY_OP;
 use microkernels::Target;
-use schedule_lang::model::{Accelerate, Stage};
+use schedule_lang::model::{Accelerate, Edges, Stage};
 use schedule_lang::{Diagnostic, MapResult};
 
 /// The attribute the tile op carries, read by `payload::offload`.
@@ -165,6 +166,20 @@ impl<'a> Planner<'a> {
             nest.keep_plain_loops_implicit();
             return true;
         };
+        if offload.directive.edges == Edges::Split {
+            self.errors.push(
+                Diagnostic::error(
+                    "accelerate-split",
+                    offload.directive.edges_span.unwrap_or(offload.directive.span),
+                    "`split` splits the edges off the native tiling, which a call per loop iteration does not use",
+                )
+                .with_help(format!(
+                    "write `accelerate({}, split)`, or `pad` at `{name}`",
+                    offload.target.name
+                )),
+            );
+            return false;
+        }
         let loops = nest.loops;
         let span = offload
             .directive
@@ -259,28 +274,37 @@ impl<'a> Planner<'a> {
 
     /// Tiles the op `handle` to the target's native tile (without a loop
     /// given) and marks the tile op for the offload phase.
+    /// `region` is the op's tile inside the materialized loops.
     pub(super) fn emit_offload(
         &mut self,
         func: usize,
         stage_index: usize,
         handle: String,
         offload: &Offload,
+        region: &Region,
     ) {
         let stage_name = self.stage_name(func, stage_index);
         let location = self.at(offload.directive.span);
         self.transformed = true;
         let mut tile = handle;
+        let dims = self.model.funcs[func].stages[stage_index].dims.len();
+        let native = &offload.target.tile;
+        let native_sizes: Vec<usize> = (0..dims)
+            .map(|d| match d {
+                d if d == offload.m => native.m,
+                d if d == offload.n => native.n,
+                d if d == offload.k => native.k,
+                _ => 1,
+            })
+            .collect();
+        if offload.directive.edges == Edges::Split {
+            match self.split_off_edges(func, &tile, offload, region) {
+                Some(whole_tiles) => tile = whole_tiles,
+                None => return,
+            }
+        }
         if offload.directive.loop_name.is_none() {
-            let dims = self.model.funcs[func].stages[stage_index].dims.len();
-            let native = &offload.target.tile;
-            let sizes: Vec<usize> = (0..dims)
-                .map(|d| match d {
-                    d if d == offload.m => native.m,
-                    d if d == offload.n => native.n,
-                    d if d == offload.k => native.k,
-                    _ => 1,
-                })
-                .collect();
+            let sizes = &native_sizes;
             self.script.comment(format!(
                 "{stage_name}: tiles of {}'s native {}x{}x{} shape",
                 offload.target.name, native.m, native.n, native.k
@@ -303,6 +327,9 @@ impl<'a> Planner<'a> {
                 location,
             );
             tile = tiled;
+        }
+        if offload.directive.edges == Edges::Pad {
+            tile = self.pad_to_native(func, stage_index, &tile, &native_sizes, location);
         }
         self.script.comment(format!(
             "{stage_name}: each tile becomes a call of {}'s kernel when lowering (offload phase)",
@@ -347,6 +374,136 @@ impl<'a> Planner<'a> {
                 location,
             );
         }
+    }
+}
+
+impl Planner<'_> {
+    /// `edges = split`: splits the op at the last whole native tile of each
+    /// of m, n and k (`structured.split`); the parts past it stay generated
+    /// code. Returns the handle to the part of whole tiles, or `None` after
+    /// an error.
+    fn split_off_edges(
+        &mut self,
+        func: usize,
+        handle: &str,
+        offload: &Offload,
+        region: &Region,
+    ) -> Option<String> {
+        let span = offload
+            .directive
+            .edges_span
+            .unwrap_or(offload.directive.span);
+        let location = self.at(span);
+        let native = offload.target.tile;
+        let mut whole = handle.to_string();
+        for (dim, size) in [
+            (offload.m, native.m),
+            (offload.n, native.n),
+            (offload.k, native.k),
+        ] {
+            let name = offload.dim_names[dim];
+            let Some(extent) = region[dim] else {
+                self.errors.push(
+                    Diagnostic::error(
+                        "accelerate-split",
+                        span,
+                        format!("`split` needs a static extent of `{name}`, and its tiles here are partial or dynamic"),
+                    )
+                    .with_help("split the loops outside by factors that divide the extent, or write `pad`"),
+                );
+                return None;
+            };
+            let size = size as i64;
+            if extent < size {
+                self.errors.push(
+                    Diagnostic::error(
+                        "accelerate-split",
+                        span,
+                        format!(
+                            "`{name}` has {extent} elements here, less than one native tile ({size}): \
+                             nothing would be offloaded"
+                        ),
+                    )
+                    .with_help("write `partial` or `pad`"),
+                );
+                return None;
+            }
+            let cut = extent - extent % size;
+            if cut == extent {
+                continue;
+            }
+            let stage_name = &self.model.funcs[func].name;
+            self.script.comment(format!(
+                "{stage_name}: {name} after {cut} (whole {size}-element tiles) to the accelerator, the \
+                 {} left to generated code",
+                extent - cut
+            ));
+            let (first, rest) = (
+                self.script.fresh(&format!("{stage_name}_whole")),
+                self.script.fresh(&format!("{stage_name}_edge")),
+            );
+            let parts = self.script.fresh(&format!("{stage_name}_parts"));
+            self.script.op(
+                format!(
+                    "%{parts} = transform.structured.split %{whole} after {cut} {{dimension = {dim}}} : {ANY_OP}"
+                ),
+                location,
+            );
+            self.script.op(
+                format!(
+                    "%{first}, %{rest} = transform.split_handle %{parts} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP})"
+                ),
+                None,
+            );
+            whole = first;
+        }
+        Some(whole)
+    }
+
+    /// `edges = pad`: pads the tile op with zeros to a multiple of the native
+    /// tile (`structured.pad`, the result copied back); returns the padded op.
+    fn pad_to_native(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        tile: &str,
+        native_sizes: &[usize],
+        location: Option<(usize, usize)>,
+    ) -> String {
+        let op = &self.payload.ops[self.model.funcs[func].stages[stage_index].op];
+        let zeros: Vec<String> = op
+            .operands
+            .iter()
+            .map(|o| {
+                if o.element.starts_with('f') {
+                    format!("0.0 : {}", o.element)
+                } else {
+                    format!("0 : {}", o.element)
+                }
+            })
+            .collect();
+        let dims: Vec<String> = (0..native_sizes.len()).map(|d| d.to_string()).collect();
+        let multiples: Vec<String> = native_sizes.iter().map(usize::to_string).collect();
+        let name = self.model.funcs[func].name.clone();
+        self.script.comment(format!(
+            "{name}: partial tiles padded with zeros to the native tile"
+        ));
+        let (padded, pad, copy) = (
+            self.script.fresh(&format!("{name}_padded")),
+            self.script.fresh("pad"),
+            self.script.fresh("copy_back"),
+        );
+        self.script.op(
+            format!(
+                "%{padded}, %{pad}, %{copy} = transform.structured.pad %{tile} pad_to_multiple_of [{}] \
+                 {{padding_values = [{}], padding_dimensions = [{}], copy_back_op = \"linalg.copy\"}} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP})",
+                multiples.join(", "),
+                zeros.join(", "),
+                dims.join(", ")
+            ),
+            location,
+        );
+        padded
     }
 }
 

@@ -240,7 +240,8 @@ impl<'a> Planner<'a> {
         self.report_unplanned_packs(func, stage_index, &nest);
         self.report_unplanned_prefetches(func, stage_index);
         if let Some(offload) = offload {
-            self.emit_offload(func, stage_index, handle, &offload);
+            let region = nest.entering(nest.first_implicit).clone();
+            self.emit_offload(func, stage_index, handle, &offload, &region);
         } else if nest.vector_mode {
             self.queue_vectorize(func, stage_index, handle);
         }
