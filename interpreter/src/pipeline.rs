@@ -123,9 +123,9 @@ pub fn run(
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let script = plan(&model, &info, schedule, targets)
-        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?
-        .render();
+    let planned = plan(&model, &info, schedule, targets)
+        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    let script = planned.render();
     times.plan_s = start.elapsed().as_secs_f64();
     if stop == Stop::Plan {
         return Ok(Outcome {
@@ -164,6 +164,14 @@ pub fn run(
             for message in &messages {
                 text.push_str(&render_located(message, schedule, payload_name));
             }
+            if !messages.iter().any(|m| located_in(m, &schedule.name)) {
+                text.push_str(&locate_failure(
+                    &planned,
+                    schedule,
+                    payload_name,
+                    payload_text,
+                ));
+            }
             Err(Failure::Input(text))
         }
         Err(ApplyError::Invalid(messages)) => {
@@ -175,6 +183,65 @@ pub fn run(
             Err(Failure::Internal(text))
         }
     }
+}
+
+/// Whether a message or one of its notes points into the file `name`.
+fn located_in(message: &MlirMessage, name: &str) -> bool {
+    matches!(message.file_line_column(), Some((file, _, _)) if file == name)
+        || message.notes.iter().any(|note| located_in(note, name))
+}
+
+/// When MLIR's messages about a failed script point only at the payload,
+/// finds the first op whose script fails (applying ever longer prefixes of
+/// the script to fresh copies of the payload, by bisection) and reports it
+/// at the directive that op came from.
+fn locate_failure(
+    planned: &crate::script::Script,
+    schedule: &SourceFile,
+    payload_name: &str,
+    payload_text: &str,
+) -> String {
+    let context = payload::new_context();
+    let fails = |ops: usize| match payload::parse_module(&context, payload_name, payload_text) {
+        Ok(mut module) => matches!(
+            apply_script(&context, &mut module, &planned.render_prefix(ops)),
+            Err(ApplyError::Failed(_))
+        ),
+        Err(_) => false,
+    };
+    // The whole script fails; find the shortest prefix that does.
+    let (mut good, mut bad) = (0, planned.op_count());
+    if fails(good) || !fails(bad) {
+        return String::new();
+    }
+    while bad - good > 1 {
+        let middle = good + (bad - good) / 2;
+        if fails(middle) {
+            bad = middle;
+        } else {
+            good = middle;
+        }
+    }
+    // Op `bad - 1` failed; the nearest op at or before it with a location
+    // names the directive.
+    let Some((name, _)) = planned.op_origin(bad - 1) else {
+        return String::new();
+    };
+    let origin = (0..bad)
+        .rev()
+        .find_map(|i| planned.op_origin(i).and_then(|(_, at)| at));
+    let Some((line, column)) = origin else {
+        return String::new();
+    };
+    let offset = schedule.offset(line, column) as usize;
+    let span = schedule_lang::Span::new(offset, offset + 1);
+    Diagnostic::error(
+        "mlir-failed-here",
+        span,
+        format!("MLIR failed on `{name}`, which this directive became"),
+    )
+    .with_help("`--emit transform` prints the script; the messages above say what MLIR found")
+    .render(schedule)
 }
 
 /// Renders an MLIR message: on the `.sched` source when it points there, as MLIR printed it otherwise.
@@ -258,6 +325,7 @@ fn render_mlir_message(message: &MlirMessage, payload_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::script::{Script, ANY_OP};
 
     #[test]
     fn mlir_errors_at_schedule_locations_are_shown_on_the_schedule() {
@@ -294,6 +362,46 @@ mod tests {
             render_mlir_message(&message, "payload.mlir"),
             "error: tracking listener failed (in a cleanup step of the generated transform \
              script, line 23; `--emit transform` prints it)"
+        );
+    }
+
+    /// A script whose third op fails on a payload op (a matmul with a dynamic
+    /// dimension cannot be vectorized without vector sizes), with MLIR's message
+    /// pointing only at the payload: the failure is found by bisection and
+    /// reported at the directive the failing op came from.
+    #[test]
+    fn a_failure_located_in_the_payload_is_traced_to_its_directive() {
+        let payload = "func.func @f(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>, %c: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>) outs(%c : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}";
+        let schedule = SourceFile::new(
+            "s.sched",
+            "func mm = linalg.matmul (i, j | k)\nmm.vectorize(j)\n",
+        );
+        let mut script = Script::new("s.sched");
+        script.op(format!("%f = transform.structured.match ops{{[\"func.func\"]}} in %root : ({ANY_OP}) -> {ANY_OP}"), None);
+        script.op(format!("%m = transform.structured.match ops{{[\"linalg.matmul\"]}} in %f : ({ANY_OP}) -> {ANY_OP}"), None);
+        script.op(
+            format!("transform.structured.vectorize %m : {ANY_OP}"),
+            Some((2, 4)),
+        );
+        let context = payload::new_context();
+        let mut module = payload::parse_module(&context, "p.mlir", payload).unwrap();
+        let Err(ApplyError::Failed(messages)) =
+            apply_script(&context, &mut module, &script.render())
+        else {
+            panic!("the script was expected to fail");
+        };
+        assert!(
+            !messages.iter().any(|m| located_in(m, "s.sched")),
+            "{messages:?}"
+        );
+        let report = locate_failure(&script, &schedule, "p.mlir", payload);
+        assert!(
+            report
+                .starts_with("s.sched:2:4: error: MLIR failed on `transform.structured.vectorize`"),
+            "{report}"
         );
     }
 }

@@ -92,8 +92,41 @@ impl Script {
         !self.lines.iter().any(|l| matches!(l, Line::Op { .. }))
     }
 
+    /// How many ops the script has.
+    pub fn op_count(&self) -> usize {
+        self.lines
+            .iter()
+            .filter(|l| matches!(l, Line::Op { .. }))
+            .count()
+    }
+
+    /// Op `index`'s name (`transform.structured.vectorize`) and the `.sched`
+    /// line and column of the directive it came from, if it has one.
+    pub fn op_origin(&self, index: usize) -> Option<(String, Option<(usize, usize)>)> {
+        let (text, location) = self
+            .lines
+            .iter()
+            .filter_map(|l| match l {
+                Line::Op { text, location } => Some((text, *location)),
+                Line::Comment(_) => None,
+            })
+            .nth(index)?;
+        let name = text
+            .split_whitespace()
+            .find(|word| word.starts_with("transform."))
+            .unwrap_or("a transform op")
+            .to_string();
+        Some((name, location))
+    }
+
     /// The whole module as MLIR text.
     pub fn render(&self) -> String {
+        self.render_prefix(usize::MAX)
+    }
+
+    /// The module with only the first `ops` ops (what they need is defined
+    /// before them, so it is a valid script too).
+    pub fn render_prefix(&self, ops: usize) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -106,7 +139,14 @@ impl Script {
             .schedule_name
             .replace('\\', "\\\\")
             .replace('"', "\\\"");
+        let mut emitted = 0;
         for line in &self.lines {
+            if matches!(line, Line::Op { .. }) {
+                if emitted == ops {
+                    break;
+                }
+                emitted += 1;
+            }
             match line {
                 Line::Comment(text) => {
                     let _ = writeln!(out, "    // {text}");
