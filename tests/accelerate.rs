@@ -78,6 +78,18 @@ fn run(case: &str, payload: &str, schedule: &str, extra: &[&str]) -> Value {
     report
 }
 
+/// `sched-apply ARGS` in `dir`, expected to fail: its exit code and standard error.
+fn fails(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(!output.status.success(), "{stderr}");
+    (output.status.code(), stderr)
+}
+
 /// The counters of `target` in a report.
 fn counters(report: &Value, target: &str) -> [u64; 5] {
     let c = &report["counters"][target];
@@ -224,13 +236,8 @@ fn a_native_tile_beyond_the_targets_local_memory_is_a_located_error() {
             ("p.sched", "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16).accelerate(tiny, io)\n"),
         ],
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(["run", "p.mlir", "p.sched", "--target", "tiny.toml"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", "tiny.toml"]);
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(
         stderr.contains("p.sched:2:36: error: `tiny`'s native 64x64x64 tile needs 49152 bytes of local memory, and its description gives it 16384"),
         "{stderr}"
@@ -328,13 +335,7 @@ fn a_tile_the_hal_refuses_fails_the_run_instead_of_returning_wrong_results() {
             ),
         ],
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(["run", "p.mlir", "p.sched", "--target", "tiny.toml"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success(), "{stderr}");
+    let (_, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", "tiny.toml"]);
     assert!(
         stderr.contains("accelerator `tiny` failed a tile call with status 1 (it refused the tile"),
         "{stderr}"
@@ -406,13 +407,8 @@ fn quantized_tiles_are_refused_for_a_target_without_them() {
             ),
         ],
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(["p.mlir", "p.sched"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stderr) = fails(&dir, &["p.mlir", "p.sched"]);
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(
         stderr.contains("it computes i8 x i8 -> i32, and `host` takes f32 x f32 -> f32"),
         "{stderr}"

@@ -27,6 +27,7 @@
 //! | [`prefetch`] | `prefetch`: the next iteration's input region | `param.constant`, `annotate` |
 //! | [`parallel`] | `parallel`: which foralls run on threads | `annotate` |
 //! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
+//! | [`edges`] | the partial tiles of an offloaded op: as they are, padded, or split off | `structured.pad`, `structured.split` |
 //! | [`memory`] | (to come) `store_at`, `reuse_at`, `buffer_at` | |
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
@@ -34,6 +35,7 @@
 mod accelerate;
 mod bind;
 mod compute_at;
+mod edges;
 mod fuse;
 mod memory;
 mod nest;
