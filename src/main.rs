@@ -127,6 +127,8 @@ Examples:
       conv.sched is found next to the payload; compare with the unscheduled payload, time 10 calls
   sched-apply run model.mlir fast.sched --inputs x.npy,w.npy --save-outputs out/ --json
       run on given inputs, write out/result0.npy, print the figures as JSON
+  sched-apply run examples/cnn/mnist.mlir examples/cnn/mnist_accel.sched --check --counters
+      matmuls offloaded to an accelerator: check the results, print its tiles, MACs, bytes and cycles
   taskset -c 1 sched-apply run gemm.mlir --bench 20 --peak-gflops 111
       pin to one core; quote % of a given peak
   taskset -c 1 sched-apply run examples/halide_conv/conv.mlir --bench 10 --rounds 7 --reference-calls 0
