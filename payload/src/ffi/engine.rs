@@ -1,0 +1,367 @@
+//! The ExecutionEngine side of the crate's C API calls: the JIT
+//! (`JitEngine`), the host memory JIT-compiled code reads and writes
+//! (`HostBuffer`, passed as memref descriptors), and what accelerated tiles
+//! reach through symbols bound into the JIT (`KernelSlot`). Part of the one
+//! `ffi` module: every `unsafe` block says why it is sound.
+
+use super::string_ref;
+use mlir_sys::*;
+use std::ffi::c_void;
+
+/// One accelerator's state as JIT-compiled code sees it: the kernel its
+/// tile calls go to, the context they update (counters first, as the tile
+/// ABI says), and the status word the offload helper stores a failed call's
+/// code in. Boxed, so the addresses bound into the JIT stay put.
+pub struct KernelSlot {
+    /// The target's name.
+    pub target: String,
+    /// Its kernel (and the library that holds it, kept loaded).
+    pub kernel: microkernels::Kernel,
+    context: Box<std::cell::UnsafeCell<microkernels::abi::DeviceContext>>,
+    status: Box<std::cell::UnsafeCell<i32>>,
+}
+
+impl KernelSlot {
+    /// A slot for `kernel`, the kernel of target `target`.
+    pub fn new(target: &str, kernel: microkernels::Kernel) -> Self {
+        let context = kernel.context;
+        KernelSlot {
+            target: target.to_string(),
+            kernel,
+            context: Box::new(std::cell::UnsafeCell::new(context)),
+            status: Box::new(std::cell::UnsafeCell::new(0)),
+        }
+    }
+
+    /// The counters, as the calls so far left them.
+    pub fn counters(&self) -> microkernels::Counters {
+        // SAFETY: JIT-compiled code writes the context only during a call
+        // of the program, and `Program::call` takes `&self` on one thread:
+        // no call is running while this reads.
+        unsafe { (*self.context.get()).counters }
+    }
+
+    /// The first failed call's status code since the last reset (0: none).
+    pub fn status(&self) -> i32 {
+        // SAFETY: as in `counters`.
+        unsafe { *self.status.get() }
+    }
+
+    /// Zeroes the counters and the status word before a call.
+    pub fn reset(&self) {
+        // SAFETY: as in `counters`; no call is running, so nothing else
+        // accesses the context or the status word.
+        unsafe {
+            (*self.context.get()).counters = microkernels::Counters::default();
+            *self.status.get() = 0;
+        }
+    }
+}
+
+/// A zero-initialized, 64-byte-aligned block of host memory that JIT-compiled
+/// code reads and writes through a memref descriptor.
+pub struct HostBuffer {
+    ptr: std::ptr::NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: the buffer exclusively owns its allocation, like a `Vec<u8>`.
+unsafe impl Send for HostBuffer {}
+
+const BUFFER_ALIGN: usize = 64;
+
+/// Buffers from this size on get a memory mapping of their own, returned to
+/// the system when dropped. Through `malloc`, tensors of tens of MB that are
+/// copied and dropped at every call (fresh inputs, results moved out of
+/// arguments) made the process's peak memory creep up call after call, as
+/// glibc raises its mapping threshold after the first free and then serves
+/// them from its heaps, which fragment.
+const MAPPED_FROM: usize = 1 << 20;
+
+impl HostBuffer {
+    /// Allocates `len` zeroed bytes.
+    pub fn zeroed(len: usize) -> Self {
+        if len == 0 {
+            return Self {
+                ptr: std::ptr::NonNull::<[u8; BUFFER_ALIGN]>::dangling().cast(),
+                len: 0,
+            };
+        }
+        let layout = std::alloc::Layout::from_size_align(len, BUFFER_ALIGN)
+            .expect("buffer sizes come from static tensor shapes");
+        let raw = if len >= MAPPED_FROM {
+            // SAFETY: a fresh private anonymous mapping (zero-filled, page-aligned),
+            // owned by this buffer and unmapped exactly once in `drop`.
+            let mapped = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    len,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if mapped == libc::MAP_FAILED {
+                std::ptr::null_mut()
+            } else {
+                mapped as *mut u8
+            }
+        } else {
+            // SAFETY: `layout` has a non-zero size.
+            unsafe { std::alloc::alloc_zeroed(layout) }
+        };
+        let ptr =
+            std::ptr::NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        Self { ptr, len }
+    }
+
+    /// Size in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True for a zero-byte buffer.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The contents.
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: `ptr` points at `len` initialized bytes owned by `self` (or dangles with len 0).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    /// The contents, writable.
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        // SAFETY: as in `bytes`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Clone for HostBuffer {
+    fn clone(&self) -> Self {
+        let mut copy = HostBuffer::zeroed(self.len);
+        copy.bytes_mut().copy_from_slice(self.bytes());
+        copy
+    }
+}
+
+impl Drop for HostBuffer {
+    fn drop(&mut self) {
+        if self.len >= MAPPED_FROM {
+            // SAFETY: mapped in `zeroed` with this very length, unmapped once.
+            unsafe { libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.len) };
+        } else if self.len > 0 {
+            let layout = std::alloc::Layout::from_size_align(self.len, BUFFER_ALIGN)
+                .expect("checked at allocation");
+            // SAFETY: allocated in `zeroed` with this very layout.
+            unsafe { std::alloc::dealloc(self.ptr.as_ptr(), layout) }
+        }
+    }
+}
+
+/// One memref argument of a JIT call: a buffer and the static shape the
+/// compiled code indexes it with (row-major, contiguous).
+pub struct MemrefArg<'b> {
+    /// The data.
+    pub buffer: &'b mut HostBuffer,
+    /// The shape.
+    pub shape: &'b [i64],
+    /// Bytes per element.
+    pub element_bytes: usize,
+}
+
+/// A JIT-compiled module (MLIR's ExecutionEngine).
+pub struct JitEngine {
+    raw: MlirExecutionEngine,
+}
+
+impl JitEngine {
+    /// Compiles `module`, which must already be in the LLVM dialect.
+    /// `shared_libraries` are loaded into the JIT's symbol space.
+    /// Returns `None` when MLIR cannot translate or compile it (its
+    /// diagnostics, if any, are emitted on the module's context).
+    ///
+    /// Each of `kernels` is bound before anything is linked: its kernel, its
+    /// context and its status word under the symbols `payload::offload`
+    /// declares for its target.
+    pub fn new(
+        module: &melior::ir::Module,
+        opt_level: i32,
+        shared_libraries: &[&str],
+        kernels: &[KernelSlot],
+    ) -> Option<Self> {
+        // MLIR's C API reads each path's `data` as a NUL-terminated string and
+        // ignores `length`, so the paths are passed as C strings.
+        let owned: Vec<std::ffi::CString> = shared_libraries
+            .iter()
+            .filter_map(|p| std::ffi::CString::new(*p).ok())
+            .collect();
+        let paths: Vec<MlirStringRef> = owned
+            .iter()
+            .map(|p| MlirStringRef {
+                data: p.as_ptr(),
+                length: p.as_bytes().len(),
+            })
+            .collect();
+        // SAFETY: the module is alive for the call; `owned` and `paths` outlive
+        // it; a failed creation returns a null engine, checked below.
+        let raw = unsafe {
+            mlirExecutionEngineCreate(
+                module.to_raw(),
+                opt_level,
+                paths.len() as i32,
+                paths.as_ptr(),
+                false,
+                false,
+            )
+        };
+        if raw.ptr.is_null() {
+            return None;
+        }
+        for slot in kernels {
+            use crate::offload::{context_symbol, kernel_symbol, status_symbol, Types};
+            let mut symbols = vec![
+                (
+                    kernel_symbol(&slot.target, Types::F32),
+                    slot.kernel.f32 as *mut c_void,
+                ),
+                (context_symbol(&slot.target), slot.context.get().cast()),
+                (status_symbol(&slot.target), slot.status.get().cast()),
+            ];
+            if let Some(i8i32) = slot.kernel.i8i32 {
+                symbols.push((
+                    kernel_symbol(&slot.target, Types::I8I32),
+                    i8i32 as *mut c_void,
+                ));
+            }
+            for (name, address) in symbols {
+                // SAFETY: valid engine, nothing linked yet (no lookup happened);
+                // the kernel is a function of the tile ABI, and the context and
+                // status word are boxed in a slot the `Program` keeps alive for
+                // as long as the engine (declared after it, so dropped after it).
+                unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(&name), address) };
+            }
+        }
+        Some(Self { raw })
+    }
+
+    /// The address of symbol `name` in the JIT's symbol space, or null.
+    fn lookup(&self, name: &str) -> *mut c_void {
+        // SAFETY: valid engine; the name is valid for the call.
+        unsafe { mlirExecutionEngineLookup(self.raw, string_ref(name)) }
+    }
+
+    /// The packed wrapper (`void(void**)`) of `function`'s C interface, or null.
+    fn c_interface_wrapper(&self, function: &str) -> *mut c_void {
+        self.lookup(&format!("_mlir__mlir_ciface_{function}"))
+    }
+
+    /// A symbol of the OpenMP runtime, found through the JIT's symbol space
+    /// (the runtime must have been loaded into it).
+    fn openmp_symbol(&self, name: &str) -> Result<*mut c_void, String> {
+        let symbol = self.lookup(name);
+        if symbol.is_null() {
+            Err(format!(
+                "the OpenMP runtime is not loaded into the JIT ({name} not found)"
+            ))
+        } else {
+            Ok(symbol)
+        }
+    }
+
+    /// Calls the OpenMP runtime's `omp_set_num_threads(threads)`.
+    pub fn set_openmp_threads(&self, threads: i32) -> Result<(), String> {
+        let symbol = self.openmp_symbol("omp_set_num_threads")?;
+        // SAFETY: `omp_set_num_threads` has the C signature `void(int)` in
+        // every OpenMP runtime; the symbol comes from the loaded runtime.
+        unsafe {
+            let set: unsafe extern "C" fn(i32) = std::mem::transmute(symbol);
+            set(threads);
+        }
+        Ok(())
+    }
+
+    /// The OpenMP runtime's `omp_get_max_threads()`: the threads the next parallel loop gets.
+    pub fn openmp_max_threads(&self) -> Result<i32, String> {
+        let symbol = self.openmp_symbol("omp_get_max_threads")?;
+        // SAFETY: `omp_get_max_threads` has the C signature `int(void)` in
+        // every OpenMP runtime; the symbol comes from the loaded runtime.
+        Ok(unsafe {
+            let get: unsafe extern "C" fn() -> i32 = std::mem::transmute(symbol);
+            get()
+        })
+    }
+
+    /// Whether the module defines the packed wrapper of `function`'s C interface.
+    pub fn has_c_interface(&self, function: &str) -> bool {
+        !self.c_interface_wrapper(function).is_null()
+    }
+
+    /// Calls `function`'s C interface, `_mlir_ciface_<function>(desc*, …)`,
+    /// passing each argument as a pointer to a ranked memref descriptor
+    /// `{allocated, aligned, offset, sizes[r], strides[r]}`. The function must
+    /// take exactly these memrefs, with these shapes, and return nothing.
+    pub fn call(&self, function: &str, args: &mut [MemrefArg<'_>]) -> Result<(), String> {
+        for (i, arg) in args.iter().enumerate() {
+            let elements: i64 = arg.shape.iter().product();
+            if arg.shape.iter().any(|&d| d < 0)
+                || elements as usize * arg.element_bytes != arg.buffer.len()
+            {
+                return Err(format!(
+                    "argument {i}: a buffer of {} bytes does not hold shape {:?}",
+                    arg.buffer.len(),
+                    arg.shape
+                ));
+            }
+        }
+        let wrapper = self.c_interface_wrapper(function);
+        if wrapper.is_null() {
+            return Err(format!(
+                "the compiled module has no C interface for `{function}`"
+            ));
+        }
+        // Descriptors laid out as MLIR's C interface expects: 8-byte fields.
+        let mut descriptors: Vec<Vec<i64>> = args
+            .iter_mut()
+            .map(|arg| {
+                let base = arg.buffer.bytes_mut().as_mut_ptr() as i64;
+                let mut fields = vec![base, base, 0];
+                fields.extend_from_slice(arg.shape);
+                let mut strides = vec![1i64; arg.shape.len()];
+                for d in (0..arg.shape.len().saturating_sub(1)).rev() {
+                    strides[d] = strides[d + 1] * arg.shape[d + 1];
+                }
+                fields.extend(strides);
+                fields
+            })
+            .collect();
+        let mut descriptor_ptrs: Vec<*mut i64> =
+            descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        let mut packed: Vec<*mut c_void> = descriptor_ptrs
+            .iter_mut()
+            .map(|p| p as *mut *mut i64 as *mut c_void)
+            .collect();
+        // SAFETY: the ExecutionEngine generates `_mlir_<f>` packed wrappers of
+        // type `void(void**)` for every function, here for the C interface
+        // `_mlir_ciface_<function>`, which takes one descriptor pointer per
+        // argument. Each packed entry points at a descriptor pointer alive for
+        // the call, and each descriptor covers a buffer whose size matches its
+        // shape (checked above), so the callee's accesses stay in bounds.
+        unsafe {
+            let packed_wrapper: unsafe extern "C" fn(*mut *mut c_void) =
+                std::mem::transmute(wrapper);
+            packed_wrapper(packed.as_mut_ptr());
+        }
+        Ok(())
+    }
+}
+
+impl Drop for JitEngine {
+    fn drop(&mut self) {
+        // SAFETY: created by `mlirExecutionEngineCreate` and destroyed once.
+        unsafe { mlirExecutionEngineDestroy(self.raw) }
+    }
+}
+
