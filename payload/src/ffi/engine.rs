@@ -364,4 +364,3 @@ impl Drop for JitEngine {
         unsafe { mlirExecutionEngineDestroy(self.raw) }
     }
 }
-
