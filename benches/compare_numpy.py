@@ -15,9 +15,7 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 # One thread for every BLAS numpy may be linked against; set before importing numpy.
 for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS"):
@@ -25,7 +23,7 @@ for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "
 
 import numpy as np  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from paired import ROOT, median_of_calls, sched_apply_median  # noqa: E402
 N = 2048
 FLOPS = 2 * N ** 3
 
@@ -35,21 +33,11 @@ def numpy_median(calls):
     a = rng.uniform(-1, 1, (N, N)).astype(np.float32)
     b = rng.uniform(-1, 1, (N, N)).astype(np.float32)
     out = np.empty((N, N), dtype=np.float32)
-    for _ in range(2):
-        np.matmul(a, b, out=out)
-    times = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        np.matmul(a, b, out=out)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return median_of_calls(lambda: np.matmul(a, b, out=out), calls)
 
 
-def sched_apply_median(calls, schedule):
-    binary = os.path.join(ROOT, "target", "release", "sched-apply")
-    command = [binary, "run", os.path.join(ROOT, "examples", "gemm", "gemm.mlir"), schedule, "--bench", str(calls), "--reference-calls", "0", "--json"]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)["median_s"]
+def sched_apply_gemm_median(calls, schedule):
+    return sched_apply_median(os.path.join(ROOT, "examples", "gemm", "gemm.mlir"), schedule, calls)
 
 
 def main():
@@ -63,7 +51,7 @@ def main():
     ours, theirs = [], []
     for round_index in range(args.rounds):
         theirs.append(numpy_median(args.calls))
-        ours.append(sched_apply_median(args.calls, args.schedule))
+        ours.append(sched_apply_gemm_median(args.calls, args.schedule))
         print(f"round {round_index + 1}: numpy {theirs[-1] * 1e3:.3f} ms, sched-apply {ours[-1] * 1e3:.3f} ms", file=sys.stderr)
     numpy_s, ours_s = statistics.median(theirs), statistics.median(ours)
     report = {

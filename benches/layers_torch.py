@@ -15,16 +15,14 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import torch  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from paired import median_of_calls, sched_apply_median  # noqa: E402
 ATTRS = "{dilations = dense<1> : vector<2xi64>, strides = dense<%d> : vector<2xi64>}"
 
 
@@ -62,21 +60,11 @@ LAYERS = [
 
 def torch_median(layer, x, calls):
     with torch.inference_mode():
-        for _ in range(2):
-            layer(x)
-        times = []
-        for _ in range(calls):
-            start = time.perf_counter()
-            layer(x)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        return median_of_calls(lambda: layer(x), calls)
 
 
 def ours_median(directory, calls):
-    binary = os.path.join(ROOT, "target", "release", "sched-apply")
-    command = [binary, "run", os.path.join(directory, "layer.mlir"), os.path.join(directory, "layer.sched"),
-               "--bench", str(calls), "--reference-calls", "0", "--json"]
-    return json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)["median_s"]
+    return sched_apply_median(os.path.join(directory, "layer.mlir"), os.path.join(directory, "layer.sched"), calls)
 
 
 def main():

@@ -17,15 +17,14 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import torch  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from paired import ROOT, median_of_calls, sched_apply_median  # noqa: E402
+
 EXAMPLE = os.path.join(ROOT, "examples", "cnn")
 SCHEDULES = ["mnist_loops.sched", "mnist_cpu.sched", "mnist_accel.sched"]
 
@@ -50,22 +49,11 @@ class Cnn(torch.nn.Module):
 
 def torch_median(model, x, calls):
     with torch.inference_mode():
-        for _ in range(2):
-            model(x)
-        times = []
-        for _ in range(calls):
-            start = time.perf_counter()
-            model(x)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        return median_of_calls(lambda: model(x), calls)
 
 
-def sched_apply_median(schedule, calls):
-    binary = os.path.join(ROOT, "target", "release", "sched-apply")
-    command = [binary, "run", os.path.join(EXAMPLE, "mnist.mlir"), os.path.join(EXAMPLE, schedule),
-               "--bench", str(calls), "--reference-calls", "0", "--json"]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)["median_s"]
+def schedule_median(schedule, calls):
+    return sched_apply_median(os.path.join(EXAMPLE, "mnist.mlir"), os.path.join(EXAMPLE, schedule), calls)
 
 
 def main():
@@ -85,7 +73,7 @@ def main():
         line = f"round {round_index + 1}: torch {theirs[-1] * 1e3:.3f} ms"
         for schedule in SCHEDULES:
             calls = args.loops_calls if schedule == "mnist_loops.sched" else args.calls
-            ours[schedule].append(sched_apply_median(schedule, calls))
+            ours[schedule].append(schedule_median(schedule, calls))
             line += f", {schedule} {ours[schedule][-1] * 1e3:.3f} ms"
         print(line, file=sys.stderr)
     report = {"torch_median_s": statistics.median(theirs)}

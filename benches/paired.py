@@ -1,0 +1,31 @@
+"""What the side-by-side benchmarks share: the median of timed calls of a
+Python callable, and sched-apply's own median from `run --bench --json`.
+Imported by compare_numpy.py, mnist_torch.py and layers_torch.py (run them
+as scripts: their directory is then on the import path)."""
+import json
+import os
+import statistics
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def median_of_calls(call, calls, warmup=2):
+    """Calls `call` `warmup` times, then times `calls` calls; the median in seconds."""
+    for _ in range(warmup):
+        call()
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def sched_apply_median(payload, schedule, calls):
+    """`sched-apply run PAYLOAD SCHEDULE --bench CALLS --json`'s median, in seconds."""
+    binary = os.path.join(ROOT, "target", "release", "sched-apply")
+    command = [binary, "run", payload, schedule, "--bench", str(calls), "--reference-calls", "0", "--json"]
+    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)["median_s"]
