@@ -87,6 +87,30 @@ impl Script {
         });
     }
 
+    /// Annotates the ops of `handle` with `attribute = value` (`value` as MLIR
+    /// writes an attribute): a `param.constant` named after `hint`, then
+    /// `annotate`.
+    pub fn annotate(
+        &mut self,
+        handle: &str,
+        attribute: &str,
+        value: &str,
+        hint: &str,
+        location: Option<(usize, usize)>,
+    ) {
+        let param = self.fresh(hint);
+        self.op(
+            format!("%{param} = transform.param.constant {value} -> !transform.any_param"),
+            location,
+        );
+        self.op(
+            format!(
+                "transform.annotate %{handle} \"{attribute}\" = %{param} : {ANY_OP}, !transform.any_param"
+            ),
+            location,
+        );
+    }
+
     /// True when the script does nothing.
     pub fn is_empty(&self) -> bool {
         !self.lines.iter().any(|l| matches!(l, Line::Op { .. }))

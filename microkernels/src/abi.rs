@@ -1,4 +1,4 @@
-//! The tile ABI as C functions: the only `unsafe` in this crate. Generated
+//! The tile ABI as C functions (with [`crate::simd`], this crate's `unsafe`). Generated
 //! code (and a HAL written in C) calls a kernel through these symbols; each
 //! one checks its arguments, builds a safe [`TileF32`] over the pointers and
 //! runs the kernel. See `microkernels/README.md` for the contract.
@@ -40,37 +40,28 @@ impl DeviceContext {
     }
 }
 
-/// The signature of every f32 tile call: context, `m, n, k`, A and its
-/// leading dimension, B and its, C and its, accumulate. Returns a [`status`].
-pub type TileF32Kernel = unsafe extern "C" fn(
+/// The signature of every tile call, for operands `E` summed in `C`:
+/// context, `m, n, k`, A and its leading dimension, B and its, C and its,
+/// accumulate. Returns a [`status`].
+pub type TileKernel<E, C> = unsafe extern "C" fn(
     *mut DeviceContext,
     i64,
     i64,
     i64,
-    *const f32,
+    *const E,
     i64,
-    *const f32,
+    *const E,
     i64,
-    *mut f32,
+    *mut C,
     i64,
     i32,
 ) -> i32;
 
-/// The signature of every i8 x i8 -> i32 tile call: as [`TileF32Kernel`],
-/// with A and B of `int8_t` and C of `int32_t`.
-pub type TileI8Kernel = unsafe extern "C" fn(
-    *mut DeviceContext,
-    i64,
-    i64,
-    i64,
-    *const i8,
-    i64,
-    *const i8,
-    i64,
-    *mut i32,
-    i64,
-    i32,
-) -> i32;
+/// An f32 tile call.
+pub type TileF32Kernel = TileKernel<f32, f32>;
+
+/// An i8 x i8 -> i32 tile call (`int8_t` operands, `int32_t` C).
+pub type TileI8Kernel = TileKernel<i8, i32>;
 
 impl DeviceContext {
     /// The simulated device whose parameters the context holds.

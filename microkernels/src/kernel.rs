@@ -26,28 +26,27 @@ impl Kernel {
     /// The kernel a target names.
     pub fn for_target(target: &Target) -> Result<Kernel, String> {
         let device = Device::from_target(target);
-        let mut library = None;
-        let i8i32: Option<TileI8Kernel> = match target.kernel.as_str() {
-            "hwacc16" => Some(sched_tile_i8i32_hwacc16),
-            _ => None,
-        };
-        let f32: TileF32Kernel = match (target.kernel.as_str(), &target.library) {
-            ("hwacc16", _) => sched_tile_f32_hwacc16,
-            ("host", _) => sched_tile_f32_host,
-            (_, Some(description)) => {
-                let loaded = HalLibrary::load(&description.path, &description.symbol)
-                    .map_err(|why| format!("target `{}`: {why}", target.name))?;
-                let function = loaded.tile_f32;
-                library = Some(loaded);
-                function
-            }
-            (other, None) => {
-                return Err(format!(
-                    "target `{}`: unknown kernel `{other}`",
-                    target.name
-                ))
-            }
-        };
+        // The built-in kernels, or the HAL's f32 function (kept with its library).
+        let (f32, i8i32, library): (TileF32Kernel, Option<TileI8Kernel>, _) =
+            match (target.kernel.as_str(), &target.library) {
+                ("hwacc16", _) => (
+                    sched_tile_f32_hwacc16,
+                    Some(sched_tile_i8i32_hwacc16 as TileI8Kernel),
+                    None,
+                ),
+                ("host", _) => (sched_tile_f32_host, None, None),
+                (_, Some(description)) => {
+                    let loaded = HalLibrary::load(&description.path, &description.symbol)
+                        .map_err(|why| format!("target `{}`: {why}", target.name))?;
+                    (loaded.tile_f32, None, Some(loaded))
+                }
+                (other, None) => {
+                    return Err(format!(
+                        "target `{}`: unknown kernel `{other}`",
+                        target.name
+                    ))
+                }
+            };
         let quantized = target
             .types
             .iter()

@@ -8,6 +8,7 @@ use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
 use crate::lowering::*;
 use crate::tensor::{parse_tensor_type, Tensor, TensorType};
 use crate::{new_context, parse_module, PayloadError};
+use microkernels::abi::status;
 use std::time::Instant;
 
 /// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
@@ -231,15 +232,15 @@ impl Program {
                 diagnostics: Vec::new(),
                 internal: false,
             })?;
-            if !kernels.iter().any(|k| k.target == name) {
-                let kernel =
-                    microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
-                kernels.push(KernelSlot::new(&name, kernel));
-            }
-            let slot = kernels
-                .iter()
-                .find(|k| k.target == name)
-                .expect("pushed above");
+            let slot = match kernels.iter().position(|k| k.target == name) {
+                Some(index) => &kernels[index],
+                None => {
+                    let kernel =
+                        microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
+                    kernels.push(KernelSlot::new(&name, kernel));
+                    &kernels[kernels.len() - 1]
+                }
+            };
             if types == crate::offload::Types::I8I32 && slot.kernel.i8i32.is_none() {
                 return Err(PayloadError {
                     message: format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
@@ -388,13 +389,13 @@ impl Program {
         self.engine.call(&self.signature.name, &mut args)?;
         for slot in &self.kernels {
             match slot.status() {
-                0 => {}
+                status::OK => {}
                 code => return Err(format!(
                     "accelerator `{}` failed a tile call with status {code} ({}): the results are wrong",
                     slot.target,
                     match code {
-                        1 => "it refused the tile: beyond its native tile or its local memory",
-                        2 => "bad arguments: a tile whose rows are not contiguous, or a batch dimension over 1",
+                        status::REFUSED => "it refused the tile: beyond its native tile or its local memory",
+                        status::BAD_ARGUMENTS => "bad arguments: a tile whose rows are not contiguous, or a batch dimension over 1",
                         _ => "a code of its own",
                     }
                 )),

@@ -88,6 +88,26 @@ pub(crate) fn bufferize_and_offload(
     Ok((in_arguments, offloaded))
 }
 
+/// Parses `text` (functions a lowering phase generated: `what`) and appends
+/// its ops to `module`'s body; a parse failure is ours.
+pub(crate) fn append_generated(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    text: &str,
+    what: &str,
+) -> Result<(), PayloadError> {
+    use melior::ir::block::BlockLike;
+    use melior::ir::operation::OperationLike;
+    let parsed = melior::ir::Module::parse(context, text)
+        .ok_or_else(|| PayloadError::internal(format!("the {what} do not parse:\n{text}")))?;
+    let mut next = parsed.body().first_operation();
+    while let Some(op) = next {
+        module.body().append_operation((*op).clone());
+        next = op.next_in_block();
+    }
+    Ok(())
+}
+
 /// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
 pub(crate) fn run_passes(
     context: &melior::Context,

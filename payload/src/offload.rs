@@ -111,20 +111,16 @@ pub fn offload_tiles(
     module
         .as_operation_mut()
         .walk_mut(WalkOrder::PreOrder, |mut op| {
-            let Some(target) = op
-                .attribute(ANNOTATION)
-                .ok()
-                .and_then(|a| StringAttribute::try_from(a).ok())
-                .map(|a| a.value().to_string())
-            else {
+            let string = |name: &str| {
+                op.attribute(name)
+                    .ok()
+                    .and_then(|a| StringAttribute::try_from(a).ok())
+                    .map(|a| a.value().to_string())
+            };
+            let Some(target) = string(ANNOTATION) else {
                 return WalkResult::Advance;
             };
-            let transposed = op
-                .attribute(TRANSPOSED)
-                .ok()
-                .and_then(|a| StringAttribute::try_from(a).ok())
-                .map(|a| a.value().to_string())
-                .unwrap_or_default();
+            let transposed = string(TRANSPOSED).unwrap_or_default();
             let transposed = [transposed.contains('a'), transposed.contains('b')];
             match replace(context, &mut op, &target, transposed) {
                 Ok(helper) => {
@@ -173,14 +169,7 @@ pub fn offload_tiles(
         }
         text.push_str(&helper_text(helper));
     }
-    let parsed = Module::parse(context, &text).ok_or_else(|| {
-        PayloadError::internal(format!("the offload helpers do not parse:\n{text}"))
-    })?;
-    let mut next = parsed.body().first_operation();
-    while let Some(op) = next {
-        module.body().append_operation((*op).clone());
-        next = op.next_in_block();
-    }
+    crate::lowering::append_generated(context, module, &text, "offload helpers")?;
     Ok(called)
 }
 
@@ -312,7 +301,7 @@ fn helper_text(helper: &Helper) -> String {
     line("%c4 = arith.constant 4 : index".into());
     line("%true = arith.constant true".into());
     let (row, column) = (rank - 2, rank - 1);
-    let mut conditions = vec!["%true".to_string()];
+    let mut conditions = Vec::new();
     for (i, x) in ["a", "b", "c"].into_iter().enumerate() {
         let (memref, element) = (&memrefs[i], elements[i]);
         let size = if element == "i8" { "%c1" } else { "%c4" };
@@ -369,17 +358,11 @@ fn helper_text(helper: &Helper) -> String {
             conditions.push(format!("%batch_{x}_{d}"));
         }
     }
-    for (i, condition) in conditions.iter().enumerate().skip(1) {
-        line(format!(
-            "%all_{i} = arith.andi {}, {condition} : i1",
-            if i == 1 {
-                conditions[0].clone()
-            } else {
-                format!("%all_{}", i - 1)
-            }
-        ));
+    let mut all = "%true".to_string();
+    for (i, condition) in conditions.iter().enumerate() {
+        line(format!("%all_{i} = arith.andi {all}, {condition} : i1"));
+        all = format!("%all_{i}");
     }
-    let all = format!("%all_{}", conditions.len() - 1);
     // A is m x k (stored k x m when transposed); B is k x n (n x k).
     let (m_at, k_at) = if helper.transposed[0] {
         (column, row)

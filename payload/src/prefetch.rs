@@ -89,15 +89,7 @@ pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize
     if helpers.is_empty() {
         return Ok(0);
     }
-    let text = helpers.join("\n");
-    let parsed = Module::parse(context, &text).ok_or_else(|| {
-        PayloadError::internal(format!("the prefetch functions do not parse:\n{text}"))
-    })?;
-    let mut next = parsed.body().first_operation();
-    while let Some(function) = next {
-        module.body().append_operation((*function).clone());
-        next = function.next_in_block();
-    }
+    crate::lowering::append_generated(context, module, &helpers.join("\n"), "prefetch functions")?;
     Ok(helpers.len())
 }
 

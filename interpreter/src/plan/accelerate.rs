@@ -1,5 +1,5 @@
-//! `accelerate(target[, loop])`: a stage's tiles are computed by a GEMM
-//! accelerator's kernel instead of generated code.
+//! `accelerate(target[, loop][, edges])`: a stage's tiles are computed by a
+//! GEMM accelerator's kernel instead of generated code.
 //!
 //! First the op is proved to be what every kernel of the tile ABI computes
 //! (`microkernels/README.md`): a contraction `C[.., m, n] += A[.., m, k] *
@@ -14,7 +14,8 @@
 //!   operands must fit the target's local memory).
 //! - `accelerate(T)`: the op (or its tile inside the schedule's loops) is tiled
 //!   once more (`tile_using_for`) to the target's native tile, batch
-//!   dimensions to 1. Edge tiles are smaller, and the kernels take them.
+//!   dimensions to 1. What happens to the partial tiles at the edges is
+//!   [`super::edges`]'s.
 //!
 //! The tile op is annotated `sched.accelerate = "T"` (`param.constant`,
 //! `annotate`); after bufferization, `payload::offload` replaces it by a call
@@ -25,11 +26,9 @@ use super::Planner;
 use super::Region;
 use crate::script::ANY_OP;
 use microkernels::Target;
+use payload::offload::{ANNOTATION, TRANSPOSED};
 use schedule_lang::model::{Accelerate, Edges, Stage};
 use schedule_lang::{Diagnostic, MapResult};
-
-/// The attribute the tile op carries, read by `payload::offload`.
-pub const ANNOTATION: &str = "sched.accelerate";
 
 /// A stage proved offloadable, and where its dimensions go in a tile call.
 pub(super) struct Offload<'a> {
@@ -47,10 +46,6 @@ pub(super) struct Offload<'a> {
     /// The stage's dimension names, for messages.
     pub dim_names: Vec<&'a str>,
 }
-
-/// The attribute saying which operands of a tile are stored transposed
-/// (`"a"`, `"b"` or `"ab"`), read by `payload::offload`.
-pub const TRANSPOSED: &str = "sched.accelerate_transposed";
 
 impl<'a> Planner<'a> {
     /// Checks a stage's `accelerate`: a known target, an op its kernel
@@ -304,7 +299,6 @@ impl<'a> Planner<'a> {
             }
         }
         if offload.directive.loop_name.is_none() {
-            let sizes = &native_sizes;
             self.script.comment(format!(
                 "{stage_name}: tiles of {}'s native {}x{}x{} shape",
                 offload.target.name, native.m, native.n, native.k
@@ -322,7 +316,7 @@ impl<'a> Planner<'a> {
                 format!(
                     "{} = transform.structured.tile_using_for %{tile} tile_sizes [{}] : ({ANY_OP}) -> ({types})",
                     results.join(", "),
-                    sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+                    native_sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
                 ),
                 location,
             );
@@ -335,20 +329,9 @@ impl<'a> Planner<'a> {
             "{stage_name}: each tile becomes a call of {}'s kernel when lowering (offload phase)",
             offload.target.name
         ));
-        let param = self.script.fresh("target");
-        self.script.op(
-            format!(
-                "%{param} = transform.param.constant \"{}\" -> !transform.any_param",
-                offload.target.name
-            ),
-            location,
-        );
-        self.script.op(
-            format!(
-                "transform.annotate %{tile} \"{ANNOTATION}\" = %{param} : {ANY_OP}, !transform.any_param"
-            ),
-            location,
-        );
+        let target = format!("\"{}\"", offload.target.name);
+        self.script
+            .annotate(&tile, ANNOTATION, &target, "target", location);
         let transposed: String = ["a", "b"]
             .iter()
             .zip(offload.transposed)
@@ -360,19 +343,9 @@ impl<'a> Planner<'a> {
                 "{stage_name}: operand(s) {transposed} stored transposed, copied into the kernel's \
                  layout before each call"
             ));
-            let param = self.script.fresh("transposed");
-            self.script.op(
-                format!(
-                    "%{param} = transform.param.constant \"{transposed}\" -> !transform.any_param"
-                ),
-                location,
-            );
-            self.script.op(
-                format!(
-                    "transform.annotate %{tile} \"{TRANSPOSED}\" = %{param} : {ANY_OP}, !transform.any_param"
-                ),
-                location,
-            );
+            let value = format!("\"{transposed}\"");
+            self.script
+                .annotate(&tile, TRANSPOSED, &value, "transposed", location);
         }
     }
 }

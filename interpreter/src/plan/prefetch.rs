@@ -9,7 +9,6 @@
 //! `memref.prefetch`es after bufferization (`payload::prefetch`).
 
 use super::{MaterializedLoop, Planner};
-use crate::script::ANY_OP;
 use schedule_lang::{Diagnostic, MapResult};
 
 impl Planner<'_> {
@@ -145,12 +144,10 @@ impl Planner<'_> {
                 "prefetch: {} (inserted when lowering, at the start of each iteration)",
                 self.source.slice(span)
             ));
-            let param = self.script.fresh("prefetch_region");
-            self.script.op(
-                format!("%{param} = transform.param.constant {value} -> !transform.any_param"),
-                self.at(span),
-            );
-            self.script.op(format!("transform.annotate %{handle} \"sched.prefetch_{n}\" = %{param} : {ANY_OP}, !transform.any_param"), self.at(span));
+            let attribute = format!("{}{n}", payload::prefetch::ANNOTATION);
+            let at = self.at(span);
+            self.script
+                .annotate(&handle, &attribute, &value, "prefetch_region", at);
         }
     }
 }
