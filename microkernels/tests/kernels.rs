@@ -127,14 +127,17 @@ proptest! {
 
 #[test]
 fn every_host_micro_kernel_across_block_edges() {
-    // Shapes that cross the packing blocks (256 steps of k, 512 columns) and
-    // the register tiles (6 rows; 16 or 64 columns), each by one.
+    // Shapes that cross the blocks (320 steps of k, 640 columns) and the
+    // register tiles (1 to 6 rows; 16 or 64 columns), each by one, with B's
+    // full panels read in place (up to 256 rows) and packed (more rows).
     let shapes = [
-        (7, 513, 257),
-        (13, 577, 300),
-        (6, 64, 256),
-        (1, 1, 513),
-        (12, 1024, 512),
+        (7, 641, 321),
+        (13, 705, 330),
+        (6, 64, 320),
+        (1, 1, 641),
+        (12, 1280, 640),
+        (5, 65, 17),
+        (257, 130, 321),
     ];
     let kernels = microkernels::simd::available();
     assert!(!kernels.is_empty());
