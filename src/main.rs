@@ -164,6 +164,8 @@ fn long_help() -> String {
 pub(crate) enum Exit {
     Input(String),
     Internal(String),
+    /// An accelerator's kernel failed a tile call at run time (exit code 3).
+    Accelerator(String),
     /// Standard output was closed (`sched-apply … | head -1`): stop quietly.
     OutputClosed,
 }
@@ -200,6 +202,10 @@ fn main() -> ExitCode {
         Err(Exit::Internal(text)) => {
             eprint!("{}", ensure_newline(text));
             ExitCode::from(2)
+        }
+        Err(Exit::Accelerator(text)) => {
+            eprint!("{}", ensure_newline(text));
+            ExitCode::from(3)
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::compare::{compare, Tolerance};
 use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
 use crate::{default_schedule, read, read_schedule, Exit};
 use interpreter::pipeline::{self, render_on_payload, Stop};
-use payload::jit::{Program, Signature};
+use payload::jit::{CallError, Program, Signature};
 use payload::tensor::Tensor;
 use payload::PayloadError;
 use schedule_lang::SourceFile;
@@ -182,7 +182,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     let mut results = program.new_results();
     program
         .call(&mut inputs.clone(), &mut results)
-        .map_err(Exit::Internal)?;
+        .map_err(call_failure)?;
     if args.counters {
         report.counters = counters_of(&program, &targets);
         if report.counters.is_empty() {
@@ -208,7 +208,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         let mut expected = reference.new_results();
         reference
             .call(&mut inputs.clone(), &mut expected)
-            .map_err(Exit::Internal)?;
+            .map_err(call_failure)?;
         let tolerance = tolerance(&args, &program, &expected);
         let comparison = compare(&results, &expected, tolerance);
         report.check = Some((comparison, tolerance));
@@ -414,7 +414,7 @@ fn time_calls(
         let start = Instant::now();
         program
             .call(&mut fresh, &mut results)
-            .map_err(Exit::Internal)?;
+            .map_err(call_failure)?;
         let elapsed = start.elapsed().as_secs_f64();
         if call >= warmup {
             seconds.push(elapsed);
@@ -470,4 +470,12 @@ fn available_memory() -> Option<usize> {
     let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib.saturating_mul(1024))
+}
+
+/// A failed call: an accelerator's failure has an exit code of its own.
+fn call_failure(error: CallError) -> Exit {
+    match error {
+        CallError::Accelerator(text) => Exit::Accelerator(format!("error: {text}")),
+        CallError::Call(text) => Exit::Internal(text),
+    }
 }

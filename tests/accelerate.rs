@@ -335,10 +335,17 @@ fn a_tile_the_hal_refuses_fails_the_run_instead_of_returning_wrong_results() {
             ),
         ],
     );
-    let (_, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", "tiny.toml"]);
+    let (code, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", "tiny.toml"]);
     assert!(
-        stderr.contains("accelerator `tiny` failed a tile call with status 1 (it refused the tile"),
+        stderr.contains(
+            "error: accelerator `tiny` failed a tile call with status 1 (it refused the tile"
+        ),
         "{stderr}"
+    );
+    assert_eq!(
+        code,
+        Some(3),
+        "an accelerator's failure has its own exit code"
     );
 }
 

@@ -59,10 +59,10 @@ fn applies_and_matches(
     let (mut got, mut want) = (scheduled.new_results(), reference.new_results());
     scheduled
         .call(&mut inputs.clone(), &mut got)
-        .map_err(TestCaseError::fail)?;
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     reference
         .call(&mut inputs.clone(), &mut want)
-        .map_err(TestCaseError::fail)?;
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     for (g, w) in got.iter().zip(&want) {
         let (g, w) = (g.to_f64(), w.to_f64());
         let scale = w.iter().fold(0.0f64, |m, x| m.max(x.abs()));

@@ -73,6 +73,23 @@ fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> Payloa
     }
 }
 
+/// Why a call of a compiled payload failed.
+#[derive(Debug)]
+pub enum CallError {
+    /// The tensors do not match the signature, or the engine failed.
+    Call(String),
+    /// An accelerator's kernel failed a tile call, so the results are wrong.
+    Accelerator(String),
+}
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CallError::Call(message) | CallError::Accelerator(message) => f.write_str(message),
+        }
+    }
+}
+
 /// Public functions with a body: the candidates for the entry point.
 pub(crate) fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
     root.children()
@@ -357,17 +374,17 @@ impl Program {
     /// Calls the entry function: `results` receive the results. `inputs` may
     /// change: a result the payload computes in place in an argument's buffer
     /// is moved out of that input (which gets the result's old buffer).
-    pub fn call(&self, inputs: &mut [Tensor], results: &mut [Tensor]) -> Result<(), String> {
+    pub fn call(&self, inputs: &mut [Tensor], results: &mut [Tensor]) -> Result<(), CallError> {
         let types = self.signature.inputs.iter().chain(&self.signature.results);
         let tensors = inputs.iter().chain(results.iter());
         if inputs.len() != self.signature.inputs.len()
             || results.len() != self.signature.results.len()
             || types.zip(tensors).any(|(t, x)| *t != x.ty)
         {
-            return Err(format!(
+            return Err(CallError::Call(format!(
                 "the tensors passed do not match the signature of @{}",
                 self.signature.name
-            ));
+            )));
         }
         let out_params = results
             .iter_mut()
@@ -386,11 +403,13 @@ impl Program {
         for slot in &self.kernels {
             slot.reset();
         }
-        self.engine.call(&self.signature.name, &mut args)?;
+        self.engine
+            .call(&self.signature.name, &mut args)
+            .map_err(CallError::Call)?;
         for slot in &self.kernels {
             match slot.status() {
                 status::OK => {}
-                code => return Err(format!(
+                code => return Err(CallError::Accelerator(format!(
                     "accelerator `{}` failed a tile call with status {code} ({}): the results are wrong",
                     slot.target,
                     match code {
@@ -398,7 +417,7 @@ impl Program {
                         status::BAD_ARGUMENTS => "bad arguments: a tile whose rows are not contiguous, or a batch dimension over 1",
                         _ => "a code of its own",
                     }
-                )),
+                ))),
             }
         }
         // Each argument's buffer moves to the first result computed in it; a

@@ -101,7 +101,7 @@ impl PeakKernel {
             let start = Instant::now();
             self.program
                 .call(&mut inputs, &mut results)
-                .map_err(PayloadError::internal)?;
+                .map_err(|e| PayloadError::internal(e.to_string()))?;
             if call > 0 {
                 seconds.push(start.elapsed().as_secs_f64());
             }
