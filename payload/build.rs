@@ -1,17 +1,20 @@
-//! Compiles `shim/registry.cpp`, the one piece of C++ in the project: it
-//! registers the dialects and the transform extensions sched-apply uses,
-//! which MLIR's C API cannot name one by one. It links against the same
-//! static MLIR libraries mlir-sys links.
+//! Compiles the project's only C++, `shim/`: `registry.cpp` registers the
+//! dialects and the transform extensions sched-apply uses, which MLIR's C
+//! API cannot name one by one; `inline.cpp` fuses a producer into its
+//! readers for `compute_inline`, which the C API has no entry point for.
+//! Both link against the same static MLIR libraries mlir-sys links.
 
 fn main() {
     // The same prefix mlir-sys links from (set in .cargo/config.toml; `jit.rs` reads it too).
     let prefix = std::env::var("MLIR_SYS_220_PREFIX")
         .expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
     println!("cargo:rerun-if-changed=shim/registry.cpp");
+    println!("cargo:rerun-if-changed=shim/inline.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("shim/registry.cpp")
+        .file("shim/inline.cpp")
         .include(format!("{prefix}/include"))
         .std("c++17")
         .flag("-fno-exceptions")

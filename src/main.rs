@@ -65,8 +65,12 @@ struct ApplyArgs {
 enum Emit {
     /// The payload after the schedule was applied.
     Payload,
-    /// The transform-dialect script (a standalone module with @__transform_main).
+    /// The transform-dialect script (a standalone module with @__transform_main). With
+    /// `compute_inline`, it applies to the payload after the inline phase (`--emit inlined`).
     Transform,
+    /// The payload after the inline phase (`compute_inline`), before the script: what the
+    /// script applies to. Without `compute_inline`, the payload as read.
+    Inlined,
     /// The scheduled payload bufferized, with each `accelerate`d tile replaced by its kernel call
     /// (the offload phase of lowering).
     Offloaded,
@@ -253,7 +257,7 @@ pub(crate) fn read_schedule(path: &Path) -> Result<SourceFile, Exit> {
 
 fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let Some(payload_path) = args.payload else {
-        return Err(Exit::Input(format!("error: no payload given\n\nUsage: sched-apply PAYLOAD.mlir [SCHEDULE.sched] [-o OUT] [--emit transform|payload]\n\n{EXAMPLES}")));
+        return Err(Exit::Input(format!("error: no payload given\n\nUsage: sched-apply PAYLOAD.mlir [SCHEDULE.sched] [-o OUT] [--emit transform|payload|inlined|offloaded]\n\n{EXAMPLES}")));
     };
     let schedule_path = match args.schedule {
         Some(path) => path,
@@ -262,7 +266,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let schedule = read_schedule(&schedule_path)?;
     let payload_text = read(&payload_path)?;
     let stop = match args.emit {
-        Emit::Transform => Stop::Plan,
+        Emit::Transform | Emit::Inlined => Stop::Plan,
         Emit::Payload | Emit::Offloaded => Stop::Apply,
     };
     let targets = targets::load(&args.targets)?;
@@ -278,6 +282,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     }
     let text = match args.emit {
         Emit::Transform => outcome.script,
+        Emit::Inlined => ensure_newline(outcome.inlined.unwrap_or(payload_text)),
         Emit::Payload => ensure_newline(outcome.payload.unwrap_or_default()),
         Emit::Offloaded => {
             let name = format!("{} (scheduled)", payload_path.display());

@@ -504,3 +504,23 @@ fn edge_tiles_can_be_padded_or_split_off_to_generated_code() {
     assert_eq!(tiles, native(m) * native(n));
     assert_eq!(macs, tiles * 16 * 16 * 16);
 }
+
+#[test]
+fn an_inlined_weight_transpose_is_offloaded_with_the_matmul() {
+    // The exporter's linear layer: the weight [n, k] transposed by
+    // linalg.transpose for linalg.matmul. Inlined, the matmul reads the
+    // weight through (k, j) -> (j, k) and the offload packs it.
+    let payload =
+        std::fs::read_to_string(common::root().join("tests/payloads/transpose_matmul.mlir"))
+            .unwrap();
+    let report = run(
+        "inline_transpose",
+        &payload,
+        "func wt = linalg.transpose (k, j)\nfunc fc = linalg.matmul (i, j | k)\n\
+         wt.compute_inline()\nfc.accelerate(hwacc16)\n",
+        &[],
+    );
+    let [tiles, macs, ..] = counters(&report, "hwacc16");
+    assert_eq!(tiles, 2 * 3 * 4, "24 x 48 x 64 in 16 x 16 x 16 tiles");
+    assert_eq!(macs, 24 * 48 * 64);
+}

@@ -13,8 +13,13 @@ use interpreter::pipeline::{run, Stop};
 use schedule_lang::SourceFile;
 use std::path::Path;
 
-/// Applies a schedule; returns (script, transformed payload).
-fn apply(schedule: &SourceFile, payload_name: &str, payload_text: &str) -> (String, String) {
+/// Applies a schedule; returns (script, transformed payload, and the
+/// payload after the inline phase when the schedule inlines a func).
+fn apply(
+    schedule: &SourceFile,
+    payload_name: &str,
+    payload_text: &str,
+) -> (String, String, Option<String>) {
     match run(
         schedule,
         payload_name,
@@ -22,7 +27,11 @@ fn apply(schedule: &SourceFile, payload_name: &str, payload_text: &str) -> (Stri
         Stop::Apply,
         &microkernels::builtin_targets(),
     ) {
-        Ok(outcome) => (outcome.script, outcome.payload.expect("applied")),
+        Ok(outcome) => (
+            outcome.script,
+            outcome.payload.expect("applied"),
+            outcome.inlined,
+        ),
         Err(failure) => panic!("{} failed:\n{}", schedule.name, failure.message()),
     }
 }
@@ -68,11 +77,18 @@ fn fixtures() {
             .unwrap()
             .to_string_lossy()
             .to_string();
-        let (script, transformed) = apply(&fixture.schedule, &payload_name, &fixture.payload_text);
+        let (script, transformed, inlined) =
+            apply(&fixture.schedule, &payload_name, &fixture.payload_text);
+        let inlined_part = match &inlined {
+            Some(text) => format!("// ---- payload after the inline phase ----\n{text}\n"),
+            None => String::new(),
+        };
         insta::assert_snapshot!(format!(
-            "{script}\n// ---- transformed payload ----\n{transformed}"
+            "{inlined_part}{script}\n// ---- transformed payload ----\n{transformed}"
         ));
-        cross_check(&script, &fixture.payload_text, &transformed);
+        // The script applies to the payload after the inline phase, if any.
+        let scripted = inlined.as_deref().unwrap_or(&fixture.payload_text);
+        cross_check(&script, scripted, &transformed);
         if fixture.run_check {
             semantics(&fixture.schedule.name, &fixture.payload_text, &transformed);
         }
@@ -89,7 +105,7 @@ fn example(directory: &str, stem: &str, snapshot: &str) -> SourceFile {
         std::fs::read_to_string(root.join(format!("{stem}.sched"))).unwrap(),
     );
     let payload_text = std::fs::read_to_string(root.join(format!("{stem}.mlir"))).unwrap();
-    let (script, transformed) = apply(&schedule, &format!("{stem}.mlir"), &payload_text);
+    let (script, transformed, _) = apply(&schedule, &format!("{stem}.mlir"), &payload_text);
     insta::assert_snapshot!(
         snapshot,
         format!("{script}\n// ---- transformed payload ----\n{transformed}")

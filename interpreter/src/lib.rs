@@ -15,6 +15,7 @@
     clippy::dbg_macro
 )]
 
+pub mod inline;
 pub mod pipeline;
 pub mod plan;
 pub mod script;

@@ -3,6 +3,7 @@
 //! the script and (optionally) apply it. Every failure comes back as rendered
 //! diagnostics that name the file, line and column.
 
+use crate::inline::inline_funcs;
 use crate::plan::plan;
 use payload::transform::{apply_script, ApplyError};
 use payload::{MlirMessage, PayloadInfo};
@@ -22,6 +23,9 @@ pub struct Outcome {
     pub times: PhaseTimes,
     /// The payload's structured ops, as the schedule was resolved against them.
     pub info: PayloadInfo,
+    /// The payload after the inline phase, which the script applies to,
+    /// when the schedule inlines a func (`compute_inline`).
+    pub inlined: Option<String>,
 }
 
 /// Wall-clock seconds per phase (0 for phases not run).
@@ -119,11 +123,18 @@ pub fn run(
             remarks: Vec::new(),
             times,
             info,
+            inlined: None,
         });
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let planned = plan(&model, &info, schedule, targets)
+    let inlined = inline_funcs(&context, &mut module, payload_name, &model, schedule)?;
+    let inlined_text = inlined.as_ref().map(|_| module.as_operation().to_string());
+    let (model, planned_info) = match &inlined {
+        Some(inlined) => (&inlined.model, &inlined.info),
+        None => (&model, &info),
+    };
+    let planned = plan(model, planned_info, schedule, targets)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     let script = planned.render();
     times.plan_s = start.elapsed().as_secs_f64();
@@ -134,6 +145,7 @@ pub fn run(
             remarks: Vec::new(),
             times,
             info,
+            inlined: inlined_text,
         });
     }
     let start = Instant::now();
@@ -150,6 +162,7 @@ pub fn run(
                 remarks,
                 times,
                 info,
+                inlined: inlined_text,
             })
         }
         Err(ApplyError::BadScript(messages, what)) => {
@@ -169,7 +182,7 @@ pub fn run(
                     &planned,
                     schedule,
                     payload_name,
-                    payload_text,
+                    inlined_text.as_deref().unwrap_or(payload_text),
                 ));
             }
             Err(Failure::Input(text))

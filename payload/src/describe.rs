@@ -29,6 +29,15 @@ pub fn describe(
     module: &Module,
     name: &str,
 ) -> Result<PayloadInfo, PayloadError> {
+    describe_with_ops(context, module, name).map(|(info, _)| info)
+}
+
+/// [`describe`], with a view of each described op (indexed by its id).
+pub(crate) fn describe_with_ops<'m>(
+    context: &Context,
+    module: &'m Module,
+    name: &str,
+) -> Result<(PayloadInfo, Vec<OpView<'m>>), PayloadError> {
     let text = module.as_operation().to_string();
     let mut generalized = Module::parse(context, &text)
         .ok_or_else(|| PayloadError::internal("could not re-parse the payload to generalize it"))?;
@@ -63,6 +72,7 @@ pub fn describe(
         )));
     }
     let mut ops = Vec::new();
+    let mut views = Vec::new();
     let mut raw_ids: Vec<(mlir_sys::MlirOperation, usize)> = Vec::new();
     for ((function, original), (_, generic)) in originals.iter().zip(&generics) {
         let kind = original.name();
@@ -71,6 +81,7 @@ pub fn describe(
         }
         let id = ops.len();
         raw_ids.push((original.to_raw(), id));
+        views.push(*original);
         ops.push(describe_op(*original, *generic, function, id)?);
     }
     // Producers (which structured op defines each operand) and arguments.
@@ -94,11 +105,12 @@ pub fn describe(
             operand.argument = function_op.and_then(|f| original.operand_argument_of(index, f));
         }
     }
-    Ok(PayloadInfo {
+    let info = PayloadInfo {
         name: name.to_string(),
         ops,
         functions,
-    })
+    };
+    Ok((info, views))
 }
 
 fn functions_of(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {

@@ -18,6 +18,7 @@
 pub mod describe;
 pub mod diagnostics;
 pub mod ffi;
+pub mod inline;
 pub mod jit;
 pub mod lowering;
 pub mod npy;

@@ -13,6 +13,8 @@ pub enum DirectiveKind {
     ComputeAt,
     /// `compute_root()`.
     ComputeRoot,
+    /// `compute_inline()`.
+    ComputeInline,
     /// `vectorize(loop[, width])`.
     Vectorize,
     /// `unroll(loop[, factor])`.
@@ -81,6 +83,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::Reorder, name: "reorder", signature: "reorder(l0, l1, ...)", summary: "order the listed loops, innermost first (as in Halide)", forms: &[], variadic: true, planned: true },
     DirectiveInfo { kind: DirectiveKind::ComputeAt, name: "compute_at", signature: "compute_at(consumer, loop)", summary: "compute this func inside `loop` of `consumer`, fusing it into that loop", forms: &[&[Func, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::ComputeRoot, name: "compute_root", signature: "compute_root()", summary: "compute this func in its own loop nest (the default)", forms: &[&[]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::ComputeInline, name: "compute_inline", signature: "compute_inline()", summary: "fuse this elementwise func into every op that reads it, recomputed per use (Halide's default; ours is compute_root)", forms: &[&[]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Vectorize, name: "vectorize", signature: "vectorize(l[, width])", summary: "vectorize loop l; with `width`, split it first and vectorize the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Unroll, name: "unroll", signature: "unroll(l[, factor])", summary: "unroll loop l fully; with `factor`, split it first and unroll the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Tile, name: "tile", signature: "tile(x, y, [xo, yo,] xi, yi, fx, fy)", summary: "split x and y; the loops run yo, xo, yi, xi, outermost first (as in Halide)", forms: &[&[Loop, Loop, NewLoop, NewLoop, NewLoop, NewLoop, Int, Int], &[Loop, Loop, NewLoop, NewLoop, Int, Int]], variadic: false, planned: true },

@@ -39,6 +39,12 @@ pub enum Placement {
         /// The `compute_at` call.
         span: Span,
     },
+    /// Fused into every op that reads it (`compute_inline`): it has no loops
+    /// of its own, and its op is gone from the payload the planner sees.
+    Inline {
+        /// The `compute_inline` call.
+        span: Span,
+    },
 }
 
 /// One definition of a func, bound to one payload op.

@@ -7,6 +7,7 @@
 use super::Planner;
 use crate::script::ANY_OP;
 use indexmap::IndexMap;
+use schedule_lang::model::Placement;
 
 /// The stages bound to one kind of op in one function: `(index among the
 /// function's ops of that kind, func, stage)`.
@@ -17,6 +18,10 @@ impl Planner<'_> {
     pub(super) fn bind(&mut self) {
         let mut groups: IndexMap<(String, String), BoundStages> = IndexMap::new();
         for (func, model_func) in self.model.funcs.iter().enumerate() {
+            if matches!(model_func.placement, Placement::Inline { .. }) {
+                // Fused into its readers before the script runs: no op of its own.
+                continue;
+            }
             for (stage, s) in model_func.stages.iter().enumerate() {
                 let op = &self.payload.ops[s.op];
                 let index = self.payload.index_in_function(op);

@@ -42,7 +42,7 @@ impl Planner<'_> {
     /// The `compute_at` call of a func (its declaration when computed at root).
     pub(super) fn compute_at_span(&self, func: usize) -> Span {
         match &self.model.funcs[func].placement {
-            Placement::At { span, .. } => *span,
+            Placement::At { span, .. } | Placement::Inline { span } => *span,
             Placement::Root => self.model.funcs[func].span,
         }
     }

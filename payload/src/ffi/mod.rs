@@ -2,7 +2,8 @@
 //! module's operations and reading their names, attributes, operands and
 //! locations as text, the ExecutionEngine ([`engine`]), the transform interpreter's entry
 //! point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap),
-//! and the dialect registration of `shim/registry.cpp`. Each raw handle is
+//! the dialect registration of `shim/registry.cpp`, and the inline phase's
+//! tags and fusion ([`inline`], `shim/inline.cpp`). Each raw handle is
 //! wrapped in a `Copy` view whose lifetime ties it to the module it came from.
 
 use melior::ir::operation::OperationRef;
@@ -11,7 +12,9 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 
 mod engine;
+mod inline;
 pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
+pub use inline::{all_ops, inline_producer, InlineRefusal};
 
 /// A borrowed view of one operation of a module that outlives `'m`.
 #[derive(Clone, Copy)]

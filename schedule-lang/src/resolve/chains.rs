@@ -201,6 +201,23 @@ impl Resolver<'_> {
                 self.pending.retain(|p| p.func != func);
                 Ok(())
             }
+            DirectiveKind::ComputeInline => {
+                if *stage != 0 || state.model.stages.len() > 1 {
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "inline-update",
+                            directive.span,
+                            format!("`{func_name}` has an update definition; only a func computed in one step can be inlined"),
+                        )
+                        .with_help("a reduction is computed where it is placed: use `compute_at` or `compute_root`"),
+                    ));
+                }
+                state.model.placement = Placement::Inline {
+                    span: directive.span,
+                };
+                self.pending.retain(|p| p.func != func);
+                Ok(())
+            }
             DirectiveKind::ComputeAt => {
                 if *stage != 0 {
                     return Err(Box::new(Diagnostic::error(

@@ -70,7 +70,7 @@ impl Resolver<'_> {
             match &self.funcs[cursor].model.placement {
                 Placement::At { consumer: next, .. } if *next == consumer => return true,
                 Placement::At { consumer: next, .. } => cursor = *next,
-                Placement::Root => return false,
+                Placement::Root | Placement::Inline { .. } => return false,
             }
         }
         false
@@ -114,7 +114,7 @@ impl Resolver<'_> {
                                 .map(|u| last.loops[u.start].visible_name().to_string())
                                 .collect()
                         }
-                        Placement::Root => Vec::new(),
+                        Placement::Root | Placement::Inline { .. } => Vec::new(),
                     };
                     if outer.contains(&pack.loop_name) {
                         continue;

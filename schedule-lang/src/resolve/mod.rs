@@ -6,11 +6,13 @@
 //! [`chains`] applies each directive of a chain to the func's loop nest,
 //! with [`loops`] holding the loop-nest edits (split, reorder, fuse);
 //! [`checks`] checks what needs the whole schedule (placements, operand
-//! loops, loop orders) once every chain is applied.
+//! loops, loop orders) once every chain is applied, and [`inline`] what
+//! `compute_inline` needs.
 
 mod bind;
 mod chains;
 mod checks;
+mod inline;
 mod loops;
 
 use crate::ast::*;
@@ -135,6 +137,7 @@ impl Resolver<'_> {
             };
         }
         self.check_placements();
+        self.check_inlines();
         self.check_loop_orders();
         self.check_operand_loops();
         if self.errors.is_empty() {

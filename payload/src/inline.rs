@@ -1,0 +1,75 @@
+//! The inline phase (`compute_inline`), run before the transform script: the
+//! op of each inlined func is fused into every linalg op that reads it
+//! (upstream's elementwise-op fusion, through `shim/inline.cpp`); readers
+//! that were named ops become `linalg.generic`s with the same iteration
+//! dimensions. The planner then works on the rewritten payload, so the
+//! phase maps each op id of the description the schedule was resolved
+//! against to its id afterwards, through a temporary attribute.
+
+use crate::describe::describe_with_ops;
+use crate::ffi::{self, InlineRefusal, OpView};
+use crate::PayloadError;
+use melior::ir::Module;
+use melior::Context;
+use schedule_lang::PayloadInfo;
+
+/// The attribute carrying each structured op's id through the phase.
+const ORIGIN: &str = "sched.origin";
+
+/// The payload after the phase.
+#[derive(Debug)]
+pub struct Inlined {
+    /// Its structured ops.
+    pub info: PayloadInfo,
+    /// For each op id before the phase, the op's id in `info`; `None` for
+    /// the ops fused away.
+    pub ids: Vec<Option<usize>>,
+}
+
+/// Why the phase failed.
+#[derive(Debug)]
+pub enum InlineError {
+    /// Fusion refused to inline op `producer` (an id before the phase).
+    Refused {
+        /// The op that was to be inlined.
+        producer: usize,
+        /// Why.
+        refusal: InlineRefusal,
+    },
+    /// Describing the payload failed.
+    Payload(PayloadError),
+}
+
+/// Inlines the ops `producers` (ids in the description of `module`, in
+/// payload order) into their readers, in order, so an inlined op that reads
+/// another inlined op has it fused already.
+pub fn inline(
+    context: &Context,
+    module: &mut Module,
+    name: &str,
+    producers: &[usize],
+) -> Result<Inlined, InlineError> {
+    let (before, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
+    for (id, view) in views.iter().enumerate() {
+        view.set_i64_attribute(ORIGIN, id as i64);
+    }
+    let mut producers = producers.to_vec();
+    producers.sort_unstable();
+    for &producer in &producers {
+        ffi::inline_producer(module, ORIGIN, producer as i64)
+            .map_err(|refusal| InlineError::Refused { producer, refusal })?;
+    }
+    let mut ids = vec![None; before.ops.len()];
+    let (info, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
+    for (id, view) in views.iter().enumerate() {
+        if let Some(origin) = view.i64_attribute(ORIGIN) {
+            if let Some(slot) = ids.get_mut(origin as usize) {
+                *slot = Some(id);
+            }
+        }
+    }
+    for op in ffi::all_ops(OpView::of_module(module)) {
+        op.remove_attribute(ORIGIN);
+    }
+    Ok(Inlined { info, ids })
+}
