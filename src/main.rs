@@ -59,6 +59,9 @@ struct ApplyArgs {
     /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
     #[arg(long = "target", value_name = "FILE")]
     targets: Vec<PathBuf>,
+    /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
+    #[arg(long)]
+    deny_warnings: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -89,6 +92,9 @@ enum Command {
         /// An accelerator description (TOML) that `accelerate(NAME)` may name.
         #[arg(long = "target", value_name = "FILE")]
         targets: Vec<PathBuf>,
+        /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
@@ -190,7 +196,8 @@ fn main() -> ExitCode {
             schedule,
             payload,
             targets,
-        }) => check(&schedule, payload.as_deref(), &targets),
+            deny_warnings,
+        }) => check(&schedule, payload.as_deref(), &targets, deny_warnings),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
         Some(Command::Peak { calls }) => measure_peak(calls),
@@ -277,6 +284,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         stop,
         &targets,
     )?;
+    report_warnings(&outcome.warnings, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{}", ensure_newline(remark.clone()));
     }
@@ -297,6 +305,24 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         }
     };
     write_output(args.output.as_deref(), &text)
+}
+
+/// Prints the schedule's warnings to standard error; with `deny`, any
+/// warning fails the command (exit code 1).
+pub(crate) fn report_warnings(warnings: &[String], deny: bool) -> Result<(), Exit> {
+    for warning in warnings {
+        eprint!("{}", ensure_newline(warning.clone()));
+    }
+    if deny && !warnings.is_empty() {
+        return Err(Exit::Input(format!(
+            "error: {} denied (--deny-warnings)",
+            match warnings.len() {
+                1 => "1 warning".to_string(),
+                n => format!("{n} warnings"),
+            }
+        )));
+    }
+    Ok(())
 }
 
 /// The schedule next to the payload (`model.mlir` → `model.sched`), which must exist.
@@ -369,7 +395,12 @@ fn measure_peak(calls: usize) -> Result<(), Exit> {
     ))
 }
 
-fn check(schedule_path: &Path, payload: Option<&Path>, targets: &[PathBuf]) -> Result<(), Exit> {
+fn check(
+    schedule_path: &Path,
+    payload: Option<&Path>,
+    targets: &[PathBuf],
+    deny_warnings: bool,
+) -> Result<(), Exit> {
     let schedule = read_schedule(schedule_path)?;
     let payload_path = match payload {
         Some(path) => Some(path.to_path_buf()),
@@ -388,14 +419,24 @@ fn check(schedule_path: &Path, payload: Option<&Path>, targets: &[PathBuf]) -> R
     };
     let payload_text = read(&payload_path)?;
     let targets = targets::load(targets)?;
-    pipeline::run(
+    let outcome = pipeline::run(
         &schedule,
         &payload_path.display().to_string(),
         &payload_text,
         Stop::Plan,
         &targets,
     )?;
-    eprintln!("{}: ok against {}", schedule.name, payload_path.display());
+    report_warnings(&outcome.warnings, deny_warnings)?;
+    let warned = match outcome.warnings.len() {
+        0 => String::new(),
+        1 => " (1 warning)".to_string(),
+        n => format!(" ({n} warnings)"),
+    };
+    eprintln!(
+        "{}: ok against {}{warned}",
+        schedule.name,
+        payload_path.display()
+    );
     Ok(())
 }
 

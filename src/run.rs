@@ -21,6 +21,9 @@ pub struct RunArgs {
     pub payload: PathBuf,
     /// The schedule. Default: the payload's path with `.sched` instead of `.mlir`.
     pub schedule: Option<PathBuf>,
+    /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
+    #[arg(long)]
+    pub deny_warnings: bool,
     /// The function to call. Default: the payload's only public function.
     #[arg(long, value_name = "NAME")]
     pub entry: Option<String>,
@@ -142,6 +145,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         Stop::Apply,
         &targets,
     )?;
+    crate::report_warnings(&outcome.warnings, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{remark}");
     }

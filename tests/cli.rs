@@ -240,3 +240,54 @@ fn targets_lists_accelerators_and_checks_descriptions() {
     );
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+#[test]
+fn directives_that_do_nothing_are_located_warnings_and_deny_warnings_fails() {
+    let directory = common::tempdir();
+    let schedule = directory.join("idle.sched");
+    std::fs::write(
+        &schedule,
+        "func scaled = linalg.generic[0] (i, j)\nfunc out = linalg.generic[1] (i, j)\n\
+         out.split(j, jo, ji, 16).reorder(ji, jo, i).vectorize(ji)\n\
+         scaled.split(i, io, ii, 32).parallel(io)\n\
+         scaled.vectorize(j, 256)\n",
+    )
+    .unwrap();
+    let schedule = schedule.to_str().unwrap();
+    let out = directory.join("out.mlir");
+    let out = out.to_str().unwrap();
+    let applied = sched_apply(&["tests/payloads/chain.mlir", schedule, "-o", out]);
+    let warnings = stderr(&applied);
+    assert_eq!(applied.status.code(), Some(0), "{warnings}");
+    for expected in [
+        "idle.sched:3:26: warning: this `reorder` changes nothing: the loops are already in this order",
+        "idle.sched:4:29: warning: `io` has one iteration here, so `parallel` leaves one task",
+        "idle.sched:5:8: warning: `j` has exactly 256 iterations, so splitting it by 256 leaves an outer loop of one iteration",
+        "= help: `vectorize(j)` says the same",
+    ] {
+        assert!(warnings.contains(expected), "{expected}\n in\n{warnings}");
+    }
+    assert!(
+        std::path::Path::new(out).exists(),
+        "warnings do not stop the output"
+    );
+    std::fs::remove_file(out).unwrap();
+
+    let denied = sched_apply(&[
+        "tests/payloads/chain.mlir",
+        schedule,
+        "-o",
+        out,
+        "--deny-warnings",
+    ]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(stderr(&denied).contains("error: 3 warnings denied (--deny-warnings)"));
+    assert!(
+        !std::path::Path::new(out).exists(),
+        "denied: no output file"
+    );
+
+    let checked = sched_apply(&["check", schedule, "--payload", "tests/payloads/chain.mlir"]);
+    assert_eq!(checked.status.code(), Some(0));
+    assert!(stderr(&checked).contains("ok against tests/payloads/chain.mlir (3 warnings)"));
+}

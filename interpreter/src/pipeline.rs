@@ -19,6 +19,9 @@ pub struct Outcome {
     pub payload: Option<String>,
     /// Warnings and remarks MLIR printed while applying.
     pub remarks: Vec<String>,
+    /// The schedule's own warnings (directives that do nothing), rendered
+    /// with their locations; empty when there are none.
+    pub warnings: Vec<String>,
     /// Seconds spent in each phase.
     pub times: PhaseTimes,
     /// The payload's structured ops, as the schedule was resolved against them.
@@ -116,11 +119,13 @@ pub fn run(
         .map_err(|error| Failure::Internal(error.to_string()))?;
     let model = schedule_lang::resolve(&file, &info)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    let warnings: Vec<String> = model.warnings.iter().map(|w| w.render(schedule)).collect();
     if stop == Stop::Check {
         return Ok(Outcome {
             script: String::new(),
             payload: None,
             remarks: Vec::new(),
+            warnings,
             times,
             info,
             inlined: None,
@@ -143,6 +148,7 @@ pub fn run(
             script,
             payload: None,
             remarks: Vec::new(),
+            warnings,
             times,
             info,
             inlined: inlined_text,
@@ -160,6 +166,7 @@ pub fn run(
                 script,
                 payload: Some(module.as_operation().to_string()),
                 remarks,
+                warnings,
                 times,
                 info,
                 inlined: inlined_text,

@@ -68,6 +68,14 @@ impl Diagnostic {
         }
     }
 
+    /// A warning at a span: the input is used, but part of it does nothing.
+    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(code, span, message)
+        }
+    }
+
     /// An error about the whole file (no location inside it).
     pub fn file_error(code: &'static str, message: impl Into<String>) -> Self {
         Self {

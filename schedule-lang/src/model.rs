@@ -10,6 +10,9 @@ use crate::span::Span;
 pub struct Model {
     /// Funcs in declaration order.
     pub funcs: Vec<FuncModel>,
+    /// Directives that have no effect (a `reorder` into the order the loops
+    /// have, a mark on a loop of one iteration, ...), in source order.
+    pub warnings: Vec<crate::Diagnostic>,
 }
 
 /// One func: its stages (pure, then update) and where it is computed.

@@ -296,8 +296,24 @@ impl Resolver<'_> {
                     .iter()
                     .map(|n| n.expect("reorder takes loop names"))
                     .collect();
-                reorder(&mut state.model.stages[stage_index], &func_name, &loops)?;
-                state.model.stages[stage_index].order_span = Some(directive.span);
+                let stage = &mut state.model.stages[stage_index];
+                let before = stage.loops.clone();
+                reorder(stage, &func_name, &loops)?;
+                if stage.loops == before {
+                    self.warnings.push(
+                        Diagnostic::warning(
+                            "reorder-no-op",
+                            directive.span,
+                            "this `reorder` changes nothing: the loops are already in this order",
+                        )
+                        .with_help(format!(
+                            "{}'s loops, outermost first: {}",
+                            stage_label(stage, &func_name),
+                            loop_names(stage)
+                        )),
+                    );
+                }
+                stage.order_span = Some(directive.span);
                 Ok(())
             }
             DirectiveKind::Vectorize | DirectiveKind::Unroll | DirectiveKind::Parallel => {
@@ -305,7 +321,26 @@ impl Resolver<'_> {
                 let target = name(0);
                 let range = find_loop(stage, &func_name, target)?;
                 let index = range.start;
+                let dims = stage.dims.clone();
+                let extent = move |l: &Loop| l.trip_count(dims[l.dim].extent);
+                let iterations = (range.len() == 1)
+                    .then(|| extent(&stage.loops[index]))
+                    .flatten();
                 let marked = if let Some(&factor) = ints.first() {
+                    if kind != DirectiveKind::Parallel && iterations == Some(factor) {
+                        let verb = info_name(kind);
+                        self.warnings.push(
+                            Diagnostic::warning(
+                                "factor-is-extent",
+                                directive.span,
+                                format!(
+                                    "`{}` has exactly {factor} iterations, so splitting it by {factor} leaves an outer loop of one iteration",
+                                    target.name
+                                ),
+                            )
+                            .with_help(format!("`{verb}({})` says the same", target.name)),
+                        );
+                    }
                     if range.len() > 1 {
                         let verb = info_name(kind);
                         return Err(Box::new(Diagnostic::error("split-fused", directive.span, format!("cannot {verb} `{}` by {factor}: it is a fused loop, and a factor splits it", target.name))
@@ -345,6 +380,29 @@ impl Resolver<'_> {
                         return Err(Box::new(Diagnostic::error("parallel-reduction", target.span, format!("`{}` iterates reduction dimension `{}`; its iterations cannot run in parallel", target.name, stage.dims[reduction.dim].name))
                             .with_help("parallelize a loop over a parallel dimension instead")));
                     }
+                }
+                let single = stage.loops[marked.clone()]
+                    .iter()
+                    .all(|l| extent(l) == Some(1));
+                if single {
+                    let verb = info_name(kind);
+                    let (what, fix) = match kind {
+                        DirectiveKind::Parallel => ("leaves one task", "parallelize"),
+                        _ => ("changes nothing", verb),
+                    };
+                    self.warnings.push(
+                        Diagnostic::warning(
+                            "one-iteration",
+                            directive.span,
+                            format!(
+                                "`{}` has one iteration here, so `{verb}` {what}",
+                                target.name
+                            ),
+                        )
+                        .with_help(format!(
+                            "{fix} a loop with more iterations, or remove this directive"
+                        )),
+                    );
                 }
                 for the_loop in &mut stage.loops[marked] {
                     match kind {

@@ -30,6 +30,7 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
         payload,
         funcs: IndexMap::new(),
         errors: Vec::new(),
+        warnings: Vec::new(),
         pending: Vec::new(),
         broken: Vec::new(),
     };
@@ -61,6 +62,8 @@ struct Resolver<'a> {
     payload: &'a PayloadInfo,
     funcs: IndexMap<String, FuncState>,
     errors: Vec<Diagnostic>,
+    /// Directives that do nothing ([`Model::warnings`]).
+    warnings: Vec<Diagnostic>,
     pending: Vec<PendingComputeAt>,
     /// Funcs whose declaration had an error (already reported): later uses
     /// of the name are skipped, so one mistake gives one error.
@@ -141,8 +144,10 @@ impl Resolver<'_> {
         self.check_loop_orders();
         self.check_operand_loops();
         if self.errors.is_empty() {
+            self.warnings.sort_by_key(|w| w.span.map_or(0, |s| s.start));
             Ok(Model {
                 funcs: self.funcs.into_values().map(|f| f.model).collect(),
+                warnings: self.warnings,
             })
         } else {
             self.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
