@@ -86,3 +86,36 @@ fn a_thread_count_needs_parallel_loops() {
     let error = program.set_threads(2).unwrap_err();
     assert!(error.contains("no parallel loops"), "{error}");
 }
+
+#[test]
+fn rfactor_partial_reductions_run_on_two_threads_and_match() {
+    // Two partial matmuls over halves of k, in parallel, then their sum.
+    let (text, transformed) = scheduled(
+        "matmul.mlir",
+        "func mm = linalg.matmul (i, j | k)\n\
+         mm.split(k, ko, ki, 64).reorder(j, ki, i, ko).rfactor(ko, u).parallel(u)\n",
+    );
+    assert!(
+        transformed.contains("tensor<64x96x2xf32>") && transformed.contains("sched.parallel"),
+        "no parallel partial reductions:\n{transformed}"
+    );
+    let program = Program::compile("scheduled", &transformed, None)
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    program.set_threads(2).unwrap();
+    let inputs: Vec<Tensor> = program.random_inputs(5);
+    let mut got = program.new_results();
+    program.call(&mut inputs.clone(), &mut got).unwrap();
+    let reference = Program::compile("matmul.mlir", &text, None).unwrap();
+    let mut want = reference.new_results();
+    reference.call(&mut inputs.clone(), &mut want).unwrap();
+    let (got, want) = (got[0].to_f64(), want[0].to_f64());
+    let scale = want.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    assert!(scale > 0.0);
+    for (index, (g, w)) in got.iter().zip(&want).enumerate() {
+        // Summed in another order: equal up to rounding.
+        assert!(
+            (g - w).abs() <= 1e-5 * scale,
+            "element {index}: {g} against {w}"
+        );
+    }
+}

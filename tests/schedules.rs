@@ -159,3 +159,33 @@ fn differential_check_detects_a_wrong_result() {
         "a min instead of a max went unnoticed: difference {difference}"
     );
 }
+
+/// The rfactor examples apply at full size as partial reductions in a
+/// parallel forall, and upstream mlir-opt agrees (their semantics are run,
+/// on two threads, by tests/parallel.rs on a smaller matmul).
+#[test]
+fn rfactor_examples() {
+    let root = common::root().join("examples/rfactor");
+    for (payload, schedule) in [
+        ("tall_matmul", "tall_matmul"),
+        ("tall_matmul", "tall_matmul_serial"),
+        ("vector_sum", "vector_sum"),
+    ] {
+        let source = SourceFile::new(
+            format!("{schedule}.sched"),
+            std::fs::read_to_string(root.join(format!("{schedule}.sched"))).unwrap(),
+        );
+        let payload_text = std::fs::read_to_string(root.join(format!("{payload}.mlir"))).unwrap();
+        let (script, transformed, _) = apply(&source, &format!("{payload}.mlir"), &payload_text);
+        let factored = script.contains("tile_reduction_using_forall");
+        assert_eq!(factored, schedule != "tall_matmul_serial", "{schedule}");
+        if factored {
+            assert!(transformed.contains("sched.parallel"), "{schedule}");
+        }
+        cross_check(&script, &payload_text, &transformed);
+    }
+    assert!(
+        root.join("README.md").exists(),
+        "the example documents itself"
+    );
+}

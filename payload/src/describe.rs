@@ -207,7 +207,27 @@ fn describe_op(
         multiply_accumulate: inputs == 2
             && generic.operand_count() == 3
             && is_multiply_accumulate(generic),
+        combiner: combiner(generic),
     })
+}
+
+/// The op a one-result generic's body yields, when it takes the accumulator
+/// (the init's block argument) as an operand: the reduction's combiner.
+fn combiner(generic: OpView<'_>) -> Option<String> {
+    use crate::ffi::ValueSource::{Argument, Op};
+    let init = generic.operand_count().checked_sub(1)?;
+    let body = generic.children();
+    let terminator = body.last()?;
+    if terminator.name() != "linalg.yield" || terminator.operand_count() != 1 {
+        return None;
+    }
+    let Some(Op(position)) = terminator.operand_source(0, generic) else {
+        return None;
+    };
+    let op = *body.get(position)?;
+    (0..op.operand_count())
+        .any(|i| op.operand_source(i, generic) == Some(Argument(init)))
+        .then(|| op.name())
 }
 
 /// Whether a generic's body is `init + in0 * in1` (each input perhaps

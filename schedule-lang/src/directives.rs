@@ -27,6 +27,8 @@ pub enum DirectiveKind {
     Parallel,
     /// `update()`: later directives schedule the update definition.
     Update,
+    /// `rfactor(r, u)`: partial reductions over loop `r`, as a loop `u` over their results.
+    Rfactor,
     /// `accelerate(target[, loop])`: hand matmul tiles to a GEMM accelerator.
     Accelerate,
     /// `reuse_at(func, loop)`: HeteroCL reuse buffer.
@@ -90,6 +92,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::Fuse, name: "fuse", signature: "fuse(inner, outer, fused)", summary: "fuse two adjacent loops into one", forms: &[&[Loop, Loop, NewLoop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Parallel, name: "parallel", signature: "parallel(l[, task_size])", summary: "run loop l's iterations in parallel (scf.forall); with `task_size`, split first", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Update, name: "update", signature: "update()", summary: "the directives that follow schedule the func's update definition", forms: &[&[]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Rfactor, name: "rfactor", signature: "rfactor(r, u)", summary: "compute a partial reduction per iteration of reduction loop `r` (renamed `u`, which may then run in parallel), then combine the partial results; `u` must be outermost", forms: &[&[Loop, NewLoop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Accelerate, name: "accelerate", signature: "accelerate(target[, loop][, edges])", summary: "hand the contraction's tiles to a GEMM accelerator: in its native tiles, or one call per iteration of `loop`; edge tiles `partial` (default), `pad`ded to the native tile, or `split` off to the CPU", forms: &[&[Name], &[Name, Name], &[Name, Name, Name]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(func, loop)", summary: "keep a reuse buffer of this input at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at(func, loop)", summary: "accumulate into a local buffer at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },

@@ -167,6 +167,9 @@ pub struct Loop {
     pub unroll: Option<Span>,
     /// Where `parallel` marked it.
     pub parallel: Option<Span>,
+    /// Where `rfactor` made it a loop over partial reductions: it iterates a
+    /// reduction dimension, but its iterations are independent.
+    pub rfactor: Option<Span>,
     /// Set when `fuse` joined it with its neighbours into one loop.
     pub fused: Option<Fused>,
     /// The directive (or binding) that created it.

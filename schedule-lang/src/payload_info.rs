@@ -63,6 +63,9 @@ pub struct PayloadOp {
     /// Whether the op computes `init + in0 * in1` per point (a contraction's
     /// body, inputs perhaps extended first): what an accelerator's kernel does.
     pub multiply_accumulate: bool,
+    /// The op that combines the accumulator with the new value when the body
+    /// yields `op(init, value)` (`arith.addf` for a sum or a matmul), if it does.
+    pub combiner: Option<String>,
 }
 
 /// All structured ops of a payload module.

@@ -42,6 +42,7 @@ mod nest;
 mod pack;
 mod parallel;
 mod prefetch;
+mod rfactor;
 mod tail;
 mod tiling;
 mod vector;
@@ -193,6 +194,11 @@ impl<'a> Planner<'a> {
 
     /// Plans a whole stage whose op is `handle` and whose tile is `region`.
     fn stage(&mut self, func: usize, stage_index: usize, handle: String, region: Region) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        if stage.loops.iter().any(|l| l.rfactor.is_some()) {
+            self.rfactor_stage(func, stage_index, handle, region);
+            return;
+        }
         let resume = Resume {
             start: 0,
             region,

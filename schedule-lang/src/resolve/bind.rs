@@ -352,6 +352,7 @@ impl<'a> Resolver<'a> {
                 vectorize: None,
                 unroll: None,
                 parallel: None,
+                rfactor: None,
                 fused: None,
                 span: name.span,
             })

@@ -375,10 +375,10 @@ impl Resolver<'_> {
                 if kind == DirectiveKind::Parallel {
                     if let Some(reduction) = stage.loops[marked.clone()]
                         .iter()
-                        .find(|l| stage.dims[l.dim].reduction)
+                        .find(|l| stage.dims[l.dim].reduction && l.rfactor.is_none())
                     {
                         return Err(Box::new(Diagnostic::error("parallel-reduction", target.span, format!("`{}` iterates reduction dimension `{}`; its iterations cannot run in parallel", target.name, stage.dims[reduction.dim].name))
-                            .with_help("parallelize a loop over a parallel dimension instead")));
+                            .with_help(format!("parallelize a loop over a parallel dimension instead, or compute partial reductions over its tiles in parallel: `split({0}, {0}o, {0}i, F).reorder(.., {0}o).rfactor({0}o, u).parallel(u)`", target.name))));
                     }
                 }
                 let single = stage.loops[marked.clone()]
@@ -416,6 +416,10 @@ impl Resolver<'_> {
             DirectiveKind::Fuse => {
                 let stage = &mut state.model.stages[*stage];
                 fuse(stage, &func_name, name(0), name(1), name(2), directive.span)
+            }
+            DirectiveKind::Rfactor => {
+                let stage = &mut state.model.stages[*stage];
+                rfactor(stage, &func_name, name(0), name(1), directive.span)
             }
             DirectiveKind::Pack | DirectiveKind::Prefetch => {
                 let stage = &mut state.model.stages[*stage];

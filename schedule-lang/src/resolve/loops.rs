@@ -131,6 +131,7 @@ pub(super) fn split(
         vectorize: None,
         unroll: None,
         parallel: None,
+        rfactor: None,
         ..original
     };
     stage.loops.splice(index..=index, [outer_loop, inner_loop]);
@@ -223,5 +224,55 @@ pub(super) fn fuse(
             span,
         });
     }
+    Ok(())
+}
+
+/// `rfactor(r, u)`: loop `r` (over a reduction dimension) becomes loop `u`
+/// over partial reductions, whose iterations are independent.
+pub(super) fn rfactor(
+    stage: &mut Stage,
+    func: &str,
+    target: &Ident,
+    renamed: &Ident,
+    span: Span,
+) -> Result<(), Box<Diagnostic>> {
+    if let Some(previous) = stage.loops.iter().find_map(|l| l.rfactor) {
+        return Err(Box::new(
+            Diagnostic::error(
+                "duplicate-rfactor",
+                span,
+                format!("{} already has an rfactor", stage_label(stage, func)),
+            )
+            .with_note(Some(previous), "rfactor here"),
+        ));
+    }
+    let range = find_loop(stage, func, target)?;
+    if range.len() > 1 {
+        return Err(Box::new(Diagnostic::error(
+            "rfactor-fused",
+            target.span,
+            format!(
+                "`{}` is a fused loop; rfactor takes one loop of one reduction dimension",
+                target.name
+            ),
+        )));
+    }
+    let the_loop = &mut stage.loops[range.start];
+    let dim = &stage.dims[the_loop.dim];
+    if !dim.reduction {
+        return Err(Box::new(
+            Diagnostic::error(
+                "rfactor-parallel-loop",
+                target.span,
+                format!(
+                    "`{}` iterates parallel dimension `{}`; rfactor splits a reduction",
+                    target.name, dim.name
+                ),
+            )
+            .with_help("name a loop over a reduction dimension (after `|` in the binding)"),
+        ));
+    }
+    the_loop.name = renamed.name.clone();
+    the_loop.rfactor = Some(span);
     Ok(())
 }
