@@ -300,18 +300,8 @@ impl Resolver<'_> {
                 let before = stage.loops.clone();
                 reorder(stage, &func_name, &loops)?;
                 if stage.loops == before {
-                    self.warnings.push(
-                        Diagnostic::warning(
-                            "reorder-no-op",
-                            directive.span,
-                            "this `reorder` changes nothing: the loops are already in this order",
-                        )
-                        .with_help(format!(
-                            "{}'s loops, outermost first: {}",
-                            stage_label(stage, &func_name),
-                            loop_names(stage)
-                        )),
-                    );
+                    self.warnings
+                        .push(warnings::reorder_no_op(stage, &func_name, directive.span));
                 }
                 stage.order_span = Some(directive.span);
                 Ok(())
@@ -328,18 +318,12 @@ impl Resolver<'_> {
                     .flatten();
                 let marked = if let Some(&factor) = ints.first() {
                     if kind != DirectiveKind::Parallel && iterations == Some(factor) {
-                        let verb = info_name(kind);
-                        self.warnings.push(
-                            Diagnostic::warning(
-                                "factor-is-extent",
-                                directive.span,
-                                format!(
-                                    "`{}` has exactly {factor} iterations, so splitting it by {factor} leaves an outer loop of one iteration",
-                                    target.name
-                                ),
-                            )
-                            .with_help(format!("`{verb}({})` says the same", target.name)),
-                        );
+                        self.warnings.push(warnings::factor_is_extent(
+                            kind,
+                            target,
+                            factor,
+                            directive.span,
+                        ));
                     }
                     if range.len() > 1 {
                         let verb = info_name(kind);
@@ -385,24 +369,8 @@ impl Resolver<'_> {
                     .iter()
                     .all(|l| extent(l) == Some(1));
                 if single {
-                    let verb = info_name(kind);
-                    let (what, fix) = match kind {
-                        DirectiveKind::Parallel => ("leaves one task", "parallelize"),
-                        _ => ("changes nothing", verb),
-                    };
-                    self.warnings.push(
-                        Diagnostic::warning(
-                            "one-iteration",
-                            directive.span,
-                            format!(
-                                "`{}` has one iteration here, so `{verb}` {what}",
-                                target.name
-                            ),
-                        )
-                        .with_help(format!(
-                            "{fix} a loop with more iterations, or remove this directive"
-                        )),
-                    );
+                    self.warnings
+                        .push(warnings::one_iteration(kind, target, directive.span));
                 }
                 for the_loop in &mut stage.loops[marked] {
                     match kind {

@@ -7,13 +7,15 @@
 //! with [`loops`] holding the loop-nest edits (split, reorder, fuse);
 //! [`checks`] checks what needs the whole schedule (placements, operand
 //! loops, loop orders) once every chain is applied, and [`inline`] what
-//! `compute_inline` needs.
+//! `compute_inline` needs; [`warnings`] words the warnings for directives
+//! that do nothing.
 
 mod bind;
 mod chains;
 mod checks;
 mod inline;
 mod loops;
+mod warnings;
 
 use crate::ast::*;
 use crate::diagnostic::{did_you_mean, Diagnostic};
