@@ -5,6 +5,7 @@
 //! (0 ok, 1 bad input, 2 internal failure).
 
 mod compare;
+mod explain;
 mod peak;
 mod report;
 mod run;
@@ -95,6 +96,23 @@ enum Command {
         /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
         #[arg(long)]
         deny_warnings: bool,
+    },
+    /// Print the loop nests the schedule asks for, after each directive and in the end (Halide's
+    /// print_loop_nest): loops, iterations, partial tiles, marks, where funcs are computed.
+    #[command(
+        after_help = "Examples:\n  sched-apply explain examples/halide_conv/conv.mlir\n  sched-apply explain model.mlir fast.sched --json"
+    )]
+    Explain {
+        /// The payload the schedule binds to.
+        payload: PathBuf,
+        /// The schedule. Default: the payload's path with `.sched` instead of `.mlir`.
+        schedule: Option<PathBuf>,
+        /// Print the same as JSON, for editors and notebooks.
+        #[arg(long)]
+        json: bool,
+        /// An accelerator description (TOML) that `accelerate(NAME)` may name.
+        #[arg(long = "target", value_name = "FILE")]
+        targets: Vec<PathBuf>,
     },
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
@@ -200,6 +218,12 @@ fn main() -> ExitCode {
         }) => check(&schedule, payload.as_deref(), &targets, deny_warnings),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
+        Some(Command::Explain {
+            payload,
+            schedule,
+            json,
+            targets,
+        }) => explain::explain(&payload, schedule.as_deref(), &targets, json),
         Some(Command::Peak { calls }) => measure_peak(calls),
         Some(Command::Targets { targets }) => targets::list(&targets),
         None => apply(cli.apply),

@@ -291,3 +291,98 @@ fn directives_that_do_nothing_are_located_warnings_and_deny_warnings_fails() {
     assert_eq!(checked.status.code(), Some(0));
     assert!(stderr(&checked).contains("ok against tests/payloads/chain.mlir (3 warnings)"));
 }
+
+/// Every example and fixture through `explain --json`: each stage's final
+/// nest is the nest its last directive left, and the outermost loop over
+/// each dimension covers the dimension's extent exactly once.
+#[test]
+fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
+    let root = common::root();
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for entry in std::fs::read_dir(root.join("tests/fixtures")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let payload = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# payload: "))
+            .unwrap()
+            .to_string();
+        cases.push((
+            format!("tests/payloads/{payload}"),
+            path.strip_prefix(&root).unwrap().display().to_string(),
+        ));
+    }
+    for (payload, schedule) in [
+        (
+            "examples/halide_conv/conv.mlir",
+            "examples/halide_conv/conv.sched",
+        ),
+        ("examples/gemm/gemm.mlir", "examples/gemm/gemm.sched"),
+        ("examples/gemm/gemm.mlir", "examples/gemm/gemm_accel.sched"),
+        ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched"),
+        ("examples/cnn/mnist.mlir", "examples/cnn/mnist_accel.sched"),
+        (
+            "examples/rfactor/tall_matmul.mlir",
+            "examples/rfactor/tall_matmul.sched",
+        ),
+        (
+            "examples/rfactor/vector_sum.mlir",
+            "examples/rfactor/vector_sum.sched",
+        ),
+    ] {
+        cases.push((payload.to_string(), schedule.to_string()));
+    }
+    for (payload, schedule) in &cases {
+        let output = sched_apply(&["explain", payload, schedule, "--json"]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{schedule}: {}",
+            stderr(&output)
+        );
+        let explanation: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        for func in explanation["funcs"].as_array().unwrap() {
+            for stage in func["stages"].as_array().unwrap() {
+                let loops = stage["loops"].as_array().unwrap();
+                let names = |loops: &[serde_json::Value]| -> Vec<String> {
+                    loops.iter().map(|l| l["name"].to_string()).collect()
+                };
+                if let Some(last) = stage["steps"].as_array().unwrap().last() {
+                    assert_eq!(
+                        names(last["loops"].as_array().unwrap()),
+                        names(loops),
+                        "{schedule}"
+                    );
+                }
+                let mut outermost: Vec<&serde_json::Value> = Vec::new();
+                for l in loops {
+                    if !outermost.iter().any(|o| o["dimension"] == l["dimension"]) {
+                        outermost.push(l);
+                    }
+                }
+                for l in outermost {
+                    // The loops of a dimension nest outer to inner; the
+                    // outermost covers the extent (partial tiles included).
+                    let (Some(n), Some(step), Some(extent)) = (
+                        l["iterations"].as_i64(),
+                        l["step"].as_i64(),
+                        l["extent"].as_i64(),
+                    ) else {
+                        continue;
+                    };
+                    assert!(
+                        n * step >= extent && (n - 1) * step < extent,
+                        "{schedule}: {l} does not cover the extent once"
+                    );
+                    assert_eq!(l["partial"], extent % step != 0, "{schedule}: {l}");
+                }
+            }
+        }
+    }
+    let text = sched_apply(&["explain", "examples/halide_conv/conv.mlir"]);
+    assert_eq!(text.status.code(), Some(0));
+    insta::assert_snapshot!(
+        "explain_conv_layer",
+        String::from_utf8(text.stdout).unwrap()
+    );
+}

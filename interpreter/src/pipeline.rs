@@ -26,6 +26,8 @@ pub struct Outcome {
     pub times: PhaseTimes,
     /// The payload's structured ops, as the schedule was resolved against them.
     pub info: PayloadInfo,
+    /// The resolved schedule, against `info`.
+    pub model: schedule_lang::Model,
     /// The payload after the inline phase, which the script applies to,
     /// when the schedule inlines a func (`compute_inline`).
     pub inlined: Option<String>,
@@ -128,6 +130,7 @@ pub fn run(
             warnings,
             times,
             info,
+            model,
             inlined: None,
         });
     }
@@ -135,11 +138,11 @@ pub fn run(
     let start = Instant::now();
     let inlined = inline_funcs(&context, &mut module, payload_name, &model, schedule)?;
     let inlined_text = inlined.as_ref().map(|_| module.as_operation().to_string());
-    let (model, planned_info) = match &inlined {
+    let (planned_model, planned_info) = match &inlined {
         Some(inlined) => (&inlined.model, &inlined.info),
         None => (&model, &info),
     };
-    let planned = plan(model, planned_info, schedule, targets)
+    let planned = plan(planned_model, planned_info, schedule, targets)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     let script = planned.render();
     times.plan_s = start.elapsed().as_secs_f64();
@@ -151,6 +154,7 @@ pub fn run(
             warnings,
             times,
             info,
+            model,
             inlined: inlined_text,
         });
     }
@@ -169,6 +173,7 @@ pub fn run(
                 warnings,
                 times,
                 info,
+                model,
                 inlined: inlined_text,
             })
         }

@@ -13,6 +13,23 @@ pub struct Model {
     /// Directives that have no effect (a `reorder` into the order the loops
     /// have, a mark on a loop of one iteration, ...), in source order.
     pub warnings: Vec<crate::Diagnostic>,
+    /// The loop nest of the stage each directive scheduled, right after it,
+    /// in schedule order (`sched-apply explain` prints it).
+    pub trace: Vec<TraceStep>,
+}
+
+/// One directive and the loop nest it left (Halide's `print_loop_nest`
+/// after each step).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// The func (an index into [`Model::funcs`]).
+    pub func: usize,
+    /// The stage the directive scheduled (0: pure, 1: update).
+    pub stage: usize,
+    /// The directive call.
+    pub span: Span,
+    /// The stage's loops after it, outermost first.
+    pub loops: Vec<Loop>,
 }
 
 /// One func: its stages (pure, then update) and where it is computed.

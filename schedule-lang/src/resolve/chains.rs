@@ -56,8 +56,14 @@ impl Resolver<'_> {
                 );
                 continue;
             }
-            if let Err(error) = self.apply(func, &mut stage, directive, info.kind) {
-                self.errors.push(*error);
+            match self.apply(func, &mut stage, directive, info.kind) {
+                Ok(()) => self.trace.push(TraceStep {
+                    func,
+                    stage,
+                    span: directive.span,
+                    loops: self.funcs[func].model.stages[stage].loops.clone(),
+                }),
+                Err(error) => self.errors.push(*error),
             }
         }
     }

@@ -33,6 +33,7 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
         funcs: IndexMap::new(),
         errors: Vec::new(),
         warnings: Vec::new(),
+        trace: Vec::new(),
         pending: Vec::new(),
         broken: Vec::new(),
     };
@@ -66,6 +67,8 @@ struct Resolver<'a> {
     errors: Vec<Diagnostic>,
     /// Directives that do nothing ([`Model::warnings`]).
     warnings: Vec<Diagnostic>,
+    /// Each applied directive's loop nest ([`Model::trace`]).
+    trace: Vec<TraceStep>,
     pending: Vec<PendingComputeAt>,
     /// Funcs whose declaration had an error (already reported): later uses
     /// of the name are skipped, so one mistake gives one error.
@@ -150,6 +153,7 @@ impl Resolver<'_> {
             Ok(Model {
                 funcs: self.funcs.into_values().map(|f| f.model).collect(),
                 warnings: self.warnings,
+                trace: self.trace,
             })
         } else {
             self.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
