@@ -7,6 +7,7 @@
 
 use crate::{read, read_schedule, report_warnings, Exit};
 use interpreter::pipeline::{self, Stop};
+use interpreter::plan::LOOP_NAME;
 use schedule_lang::model::{Loop, Model, Placement, Stage};
 use schedule_lang::SourceFile;
 use serde::Serialize;
@@ -58,12 +59,44 @@ struct FuncView {
     stages: Vec<StageView>,
 }
 
+/// One loop of the generated IR.
+#[derive(Serialize)]
+struct IrLoopView {
+    kind: String,
+    /// Its stage and the schedule's names of the loops it holds
+    /// (`relu: n, y, xo`); `None`: not a loop the schedule asked for (a
+    /// pack's copy, a remainder, a cleanup's).
+    names: Option<String>,
+    iterations: Option<i64>,
+    parallel: bool,
+    inner: Vec<IrLoopView>,
+}
+
+/// The generated IR's loops of one payload function.
+#[derive(Serialize)]
+struct FunctionLoops {
+    function: String,
+    loops: Vec<IrLoopView>,
+}
+
+/// A requested loop that is no loop of the generated IR, and why.
+#[derive(Serialize)]
+struct Absent {
+    func: String,
+    name: String,
+    why: String,
+}
+
 /// The whole explanation.
 #[derive(Serialize)]
 struct Explanation {
     schedule: String,
     payload: String,
     funcs: Vec<FuncView>,
+    /// The transformed payload's loops, mapped back to the schedule's names.
+    generated: Vec<FunctionLoops>,
+    /// The requested loops the generated IR has no loop for.
+    absent: Vec<Absent>,
 }
 
 /// Runs `sched-apply explain`.
@@ -88,11 +121,26 @@ pub(crate) fn explain(
         &targets,
     )?;
     report_warnings(&outcome.warnings, false)?;
-    let explanation = explanation(
-        &outcome.model,
+    let payload_name = payload_path.display().to_string();
+    let mut explanation = explanation(&outcome.model, &schedule, &payload_name);
+    let applied = pipeline::run(
         &schedule,
-        &payload_path.display().to_string(),
-    );
+        &payload_name,
+        &payload_text,
+        Stop::ApplyNamingLoops,
+        &targets,
+    )?;
+    let transformed = applied.payload.unwrap_or_default();
+    let nests = payload::loops::loop_nests(&payload_name, &transformed, LOOP_NAME)
+        .map_err(|e| Exit::Internal(format!("internal error: {e}")))?;
+    explanation.generated = nests
+        .into_iter()
+        .map(|(function, loops)| FunctionLoops {
+            function,
+            loops: loops.iter().map(ir_view).collect(),
+        })
+        .collect();
+    explanation.absent = absent(&outcome.model, &explanation.generated);
     let text = if json {
         serde_json::to_string_pretty(&explanation).expect("plain data serializes") + "\n"
     } else {
@@ -152,7 +200,99 @@ fn explanation(model: &Model, schedule: &SourceFile, payload: &str) -> Explanati
         schedule: schedule.name.clone(),
         payload: payload.to_string(),
         funcs,
+        generated: Vec::new(),
+        absent: Vec::new(),
     }
+}
+
+fn ir_view(l: &payload::loops::IrLoop) -> IrLoopView {
+    IrLoopView {
+        kind: l.kind.clone(),
+        names: l.names.clone(),
+        iterations: l.iterations,
+        parallel: l.parallel,
+        inner: l.inner.iter().map(ir_view).collect(),
+    }
+}
+
+/// Every `(stage, loop name)` the generated loops carry (`relu: n, y, xo`).
+fn generated_names(loops: &[IrLoopView], out: &mut Vec<(String, String)>) {
+    for l in loops {
+        if let Some((stage, names)) = l.names.as_deref().and_then(|n| n.split_once(": ")) {
+            out.extend(
+                names
+                    .split(", ")
+                    .map(|n| (stage.to_string(), n.to_string())),
+            );
+        }
+        generated_names(&l.inner, out);
+    }
+}
+
+/// The requested loops no generated loop carries, and why.
+fn absent(model: &Model, generated: &[FunctionLoops]) -> Vec<Absent> {
+    let mut found = Vec::new();
+    for function in generated {
+        generated_names(&function.loops, &mut found);
+    }
+    let mut absent = Vec::new();
+    for func in &model.funcs {
+        let inlined = matches!(func.placement, Placement::Inline { .. });
+        let computed_at = match &func.placement {
+            Placement::At {
+                consumer,
+                loop_name,
+                ..
+            } => Some(format!(
+                "computed inside `{}`'s `{loop_name}`, over the part one iteration reads: \
+                 folded, or kept in the op's tile",
+                model.funcs[*consumer].name
+            )),
+            _ => None,
+        };
+        for stage in &func.stages {
+            let label = if stage.is_update {
+                format!("{}.update()", func.name)
+            } else {
+                func.name.clone()
+            };
+            let accelerated = stage.accelerate.as_ref().map(|a| a.loop_name.clone());
+            let kernel_from = match &accelerated {
+                Some(Some(name)) => stage.find_loop(name).map(|r| r.end),
+                Some(None) => Some(0),
+                None => None,
+            };
+            for (index, l) in stage.loops.iter().enumerate() {
+                if found
+                    .iter()
+                    .any(|(s, n)| *s == label && n == l.visible_name())
+                {
+                    continue;
+                }
+                let why = if inlined {
+                    "the func is inlined into its readers"
+                } else if kernel_from.is_some_and(|from| index >= from) {
+                    "inside the accelerator's tile: the kernel's loops"
+                } else if l.vectorize.is_some() {
+                    "vectorized: in the vector ops"
+                } else if l.unroll.is_some() {
+                    "unrolled"
+                } else if let Some(why) = &computed_at {
+                    why
+                } else if l.trip_count(stage.dims[l.dim].extent) == Some(1) {
+                    "one iteration: folded away"
+                } else {
+                    "kept in the op's tile: one of the loops lowering makes"
+                };
+                absent.push(Absent {
+                    func: label.clone(),
+                    name: l.visible_name().to_string(),
+                    why: why.to_string(),
+                });
+            }
+        }
+    }
+    absent
 }
 
 /// The loops of `stage` (`loops`, outermost first) as shown; with the model,
@@ -227,6 +367,43 @@ fn here(model: &Model, func: usize, stage: &Stage, l: &Loop) -> Vec<String> {
 }
 
 fn render(explanation: &Explanation) -> String {
+    let mut out = requested(explanation);
+    let _ = writeln!(
+        out,
+        "The generated loops (the transformed payload's scf.for and scf.forall, with the \
+         schedule's names):"
+    );
+    for function in &explanation.generated {
+        let _ = writeln!(out, "  @{}", function.function);
+        write_ir(&mut out, &function.loops, 4);
+    }
+    if !explanation.absent.is_empty() {
+        let _ = writeln!(out, "Requested loops that are no loop of the generated IR:");
+        for a in &explanation.absent {
+            let _ = writeln!(out, "  {}: {}: {}", a.func, a.name, a.why);
+        }
+    }
+    out
+}
+
+fn write_ir(out: &mut String, loops: &[IrLoopView], indent: usize) {
+    for l in loops {
+        let pad = " ".repeat(indent);
+        let names = l.names.as_deref().map_or(
+            "(not a schedule loop: a pack's copy, a remainder or a cleanup's)".to_string(),
+            str::to_string,
+        );
+        let iterations = l
+            .iterations
+            .map_or("? iterations".to_string(), |n| format!("{n} iterations"));
+        let parallel = if l.parallel { ", parallel" } else { "" };
+        let _ = writeln!(out, "{pad}{} {names}  ({iterations}{parallel})", l.kind);
+        write_ir(out, &l.inner, indent + 2);
+    }
+}
+
+/// The requested nests, func by func.
+fn requested(explanation: &Explanation) -> String {
     let mut out = String::new();
     for func in &explanation.funcs {
         let _ = writeln!(out, "func {}: {}", func.name, func.placement);

@@ -293,8 +293,9 @@ fn directives_that_do_nothing_are_located_warnings_and_deny_warnings_fails() {
 }
 
 /// Every example and fixture through `explain --json`: each stage's final
-/// nest is the nest its last directive left, and the outermost loop over
-/// each dimension covers the dimension's extent exactly once.
+/// nest is the nest its last directive left, the outermost loop over each
+/// dimension covers the dimension's extent exactly once, and every loop of
+/// the generated IR the planner named is a loop of that stage's nest.
 #[test]
 fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
     let root = common::root();
@@ -332,6 +333,7 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
     ] {
         cases.push((payload.to_string(), schedule.to_string()));
     }
+    let mut named_in_all = 0;
     for (payload, schedule) in &cases {
         let output = sched_apply(&["explain", payload, schedule, "--json"]);
         assert_eq!(
@@ -341,6 +343,50 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
             stderr(&output)
         );
         let explanation: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        // Every loop of the generated IR the planner named maps to loops
+        // of that stage's requested nest.
+        let mut requested: Vec<(String, Vec<String>)> = Vec::new();
+        for func in explanation["funcs"].as_array().unwrap() {
+            for (index, stage) in func["stages"].as_array().unwrap().iter().enumerate() {
+                let name = func["name"].as_str().unwrap();
+                let label = if index == 1 {
+                    format!("{name}.update()")
+                } else {
+                    name.to_string()
+                };
+                let loops = stage["loops"].as_array().unwrap();
+                let names = loops
+                    .iter()
+                    .map(|l| l["name"].as_str().unwrap().to_string());
+                requested.push((label, names.collect()));
+            }
+        }
+        let mut named = 0;
+        let mut pending: Vec<&serde_json::Value> = explanation["generated"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|f| f["loops"].as_array().unwrap())
+            .collect();
+        while let Some(l) = pending.pop() {
+            pending.extend(l["inner"].as_array().unwrap());
+            let Some(names) = l["names"].as_str() else {
+                continue;
+            };
+            named += 1;
+            let (label, names) = names.split_once(": ").unwrap();
+            let (_, loops) = requested
+                .iter()
+                .find(|(l, _)| l == label)
+                .unwrap_or_else(|| panic!("{schedule}: no stage `{label}`"));
+            for name in names.split(", ") {
+                assert!(
+                    loops.iter().any(|l| l == name),
+                    "{schedule}: `{name}` is no loop of `{label}`"
+                );
+            }
+        }
+        named_in_all += named;
         for func in explanation["funcs"].as_array().unwrap() {
             for stage in func["stages"].as_array().unwrap() {
                 let loops = stage["loops"].as_array().unwrap();
@@ -379,6 +425,10 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
             }
         }
     }
+    assert!(
+        named_in_all > cases.len(),
+        "the generated loops carry their names"
+    );
     let text = sched_apply(&["explain", "examples/halide_conv/conv.mlir"]);
     assert_eq!(text.status.code(), Some(0));
     insta::assert_snapshot!(

@@ -4,7 +4,7 @@
 //! diagnostics that name the file, line and column.
 
 use crate::inline::inline_funcs;
-use crate::plan::plan;
+use crate::plan::{plan_with, PlanOptions};
 use payload::transform::{apply_script, ApplyError};
 use payload::{MlirMessage, PayloadInfo};
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
@@ -71,6 +71,9 @@ pub enum Stop {
     Plan,
     /// Also apply it to the payload.
     Apply,
+    /// Apply a script that also names every loop it makes with the
+    /// schedule's loop names (`sched.loop`), for `explain`.
+    ApplyNamingLoops,
 }
 
 /// Runs the pipeline on a schedule and a payload given as text; `targets`
@@ -142,7 +145,10 @@ pub fn run(
         Some(inlined) => (&inlined.model, &inlined.info),
         None => (&model, &info),
     };
-    let planned = plan(planned_model, planned_info, schedule, targets)
+    let options = PlanOptions {
+        name_loops: stop == Stop::ApplyNamingLoops,
+    };
+    let planned = plan_with(planned_model, planned_info, schedule, targets, options)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     let script = planned.render();
     times.plan_s = start.elapsed().as_secs_f64();

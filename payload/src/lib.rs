@@ -20,6 +20,7 @@ pub mod diagnostics;
 pub mod ffi;
 pub mod inline;
 pub mod jit;
+pub mod loops;
 pub mod lowering;
 pub mod npy;
 pub mod offload;

@@ -53,6 +53,18 @@ use microkernels::Target;
 use schedule_lang::model::{Model, Placement};
 use schedule_lang::{Diagnostic, PayloadInfo, SourceFile, Span};
 
+/// The attribute naming a loop the script made with the schedule's names of
+/// the loops it holds ([`PlanOptions::name_loops`]).
+pub const LOOP_NAME: &str = "sched.loop";
+
+/// What to plan besides the schedule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlanOptions {
+    /// Annotate every loop the script makes with its schedule names
+    /// ([`LOOP_NAME`]), for `explain`; off in the scripts users get.
+    pub name_loops: bool,
+}
+
 /// Plans the transform script for `model` on `payload`. `source` is the
 /// `.sched` file, used for locations.
 /// `targets` are the accelerators `accelerate` may name.
@@ -62,7 +74,19 @@ pub fn plan(
     source: &SourceFile,
     targets: &[Target],
 ) -> Result<Script, Vec<Diagnostic>> {
+    plan_with(model, payload, source, targets, PlanOptions::default())
+}
+
+/// [`plan`], with options.
+pub fn plan_with(
+    model: &Model,
+    payload: &PayloadInfo,
+    source: &SourceFile,
+    targets: &[Target],
+    options: PlanOptions,
+) -> Result<Script, Vec<Diagnostic>> {
     let mut planner = Planner::new(model, payload, source, targets);
+    planner.options = options;
     planner.bind();
     for (func, model_func) in model.funcs.iter().enumerate() {
         if model_func.placement == Placement::Root {
@@ -115,6 +139,8 @@ struct Planner<'a> {
     generalized: Vec<usize>,
     /// Whether any op changes the payload.
     transformed: bool,
+    /// What to plan besides the schedule.
+    options: PlanOptions,
 }
 
 /// Where to resume planning a stage: loops before `start` are materialized
@@ -174,6 +200,7 @@ impl<'a> Planner<'a> {
             annotate_prefetch: Vec::new(),
             generalized: Vec::new(),
             transformed: false,
+            options: PlanOptions::default(),
         }
     }
 

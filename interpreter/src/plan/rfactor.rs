@@ -158,6 +158,7 @@ impl Planner<'_> {
             self.at(span),
         );
         self.transformed = true;
+        self.name_loop(func, stage_index, &forall, &the_loop.name, self.at(span));
         if let Some(parallel) = the_loop.parallel {
             self.annotate_parallel.push((forall.clone(), parallel));
         }

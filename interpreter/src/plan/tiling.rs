@@ -8,6 +8,7 @@
 //! computed there are fused in ([`super::compute_at`]).
 
 use super::nest::{uses_forall, Nest};
+use super::LOOP_NAME;
 use super::{MaterializedLoop, Planner};
 use crate::script::ANY_OP;
 use schedule_lang::model::{Model, Stage};
@@ -121,6 +122,7 @@ impl<'a> Planner<'a> {
             location,
         );
         self.queue_parallel(loops, run, &forall);
+        self.name_loop(func, stage_index, &forall, &names.join(", "), location);
         let last = *run.last().expect("a run has loops");
         let ivs = (0..stage.dims.len())
             .filter_map(|d| {
@@ -161,6 +163,9 @@ impl<'a> Planner<'a> {
         let (names, mut tiled, location) = self.start_run(func, stage_index, nest, run, "scf.for");
         let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
         self.tile_using_for(&tiled, &loop_handles, handle, sizes, location);
+        for (loop_handle, name) in loop_handles.iter().zip(&names) {
+            self.name_loop(func, stage_index, loop_handle, name, location);
+        }
         // The fused components at the end of the run, coalesced into one loop.
         let last = *run.last().expect("a run has loops");
         let components: Vec<usize> = nest.group_of(last).map_or(Vec::new(), |g| {
@@ -230,5 +235,24 @@ impl<'a> Planner<'a> {
             ),
             location,
         );
+    }
+
+    /// With [`super::PlanOptions::name_loops`], annotates a loop the script
+    /// just made with its stage and the schedule's names of the loops it
+    /// holds (`sched.loop = "relu: n, y, xo"`), so `explain` can map the
+    /// generated IR back.
+    pub(super) fn name_loop(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        handle: &str,
+        names: &str,
+        location: Option<(usize, usize)>,
+    ) {
+        if self.options.name_loops {
+            let value = format!("\"{}: {names}\"", self.stage_name(func, stage_index));
+            self.script
+                .annotate(handle, LOOP_NAME, &value, "loop_name", location);
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The C API and shim calls of the inline phase (`compute_inline`): tagging
 //! ops with an integer attribute, finding them again by it, and fusing a
-//! producer into its readers (`shim/inline.cpp`).
+//! producer into its readers (`shim/inline.cpp`); reading integer constants
+//! (loop bounds, for `explain`).
 
 use super::{string_ref, OpView};
 use mlir_sys::*;
@@ -51,6 +52,22 @@ impl OpView<'_> {
             (!attribute.ptr.is_null() && mlirAttributeIsAInteger(attribute))
                 .then(|| mlirIntegerAttrGetValueInt(attribute))
         }
+    }
+
+    /// The value of operand `index` when an `arith.constant` of integer type
+    /// defines it (a loop bound, say).
+    pub fn operand_constant(self, index: usize) -> Option<i64> {
+        if index >= self.operand_count() {
+            return None;
+        }
+        let owner = self.operand_owner(index)?;
+        // SAFETY: the defining op of a valid op's operand is a valid op of
+        // the same module, alive as long as `self` is.
+        let owner = unsafe { OpView::from_raw(owner) };
+        if owner.name() != "arith.constant" {
+            return None;
+        }
+        owner.i64_attribute("value")
     }
 
     /// Removes the discardable attribute `name`, if present.
