@@ -92,7 +92,7 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
             break;
         }
         let f = choices.next(funcs.len());
-        let directive = choices.next(12);
+        let directive = choices.next(14);
         let func = &mut funcs[f];
         if func.loops.is_empty() {
             continue;
@@ -128,6 +128,13 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
             }
             8 => format!("pack(in{}, {the_loop})", choices.next(func.inputs)),
             9 => format!("prefetch(in{}, {the_loop})", choices.next(func.inputs)),
+            12 => "compute_inline()".to_string(),
+            13 => {
+                fresh += 1;
+                let renamed = format!("u{fresh}");
+                func.loops[l] = renamed.clone();
+                format!("rfactor({the_loop}, {renamed})")
+            }
             11 => {
                 let target = ["hwacc16", "host"][choices.next(2)];
                 if choices.next(2) == 0 {
@@ -162,6 +169,13 @@ fuzz_target!(|data: &[u8]| {
     let chosen = &payloads[choices.next(payloads.len())];
     let (name, text, info) = (&chosen.name, &chosen.text, &chosen.info);
     let source = SourceFile::new("fuzz.sched", schedule(info, &mut choices));
+    // `SCHED_FUZZ_PRINT=1 apply_generated INPUT…` prints what each input
+    // decodes to, as a `.sched` file with its payload (for fixtures), before
+    // running it (so a crash shows its schedule too), then the outcome.
+    let print = std::env::var_os("SCHED_FUZZ_PRINT").is_some();
+    if print {
+        eprintln!("# payload: {name}\n{}", source.text);
+    }
     let outcome = run(
         &source,
         name,
@@ -169,15 +183,13 @@ fuzz_target!(|data: &[u8]| {
         Stop::Apply,
         &microkernels::builtin_targets(),
     );
-    // `SCHED_FUZZ_PRINT=1 apply_generated INPUT…` prints what each input
-    // decodes to, as a `.sched` file with its payload (for fixtures).
-    if std::env::var_os("SCHED_FUZZ_PRINT").is_some() {
+    if print {
         let result = if outcome.is_ok() {
             "applied"
         } else {
             "refused"
         };
-        eprintln!("# payload: {name}\n{}# outcome: {result}", source.text);
+        eprintln!("# outcome: {result}");
     }
     match outcome {
         Ok(_) => {}

@@ -173,6 +173,15 @@ struct MaterializedLoop {
     dynamic_loop: Option<String>,
 }
 
+/// `1, 2, 3`: integers as transform ops list them.
+fn comma_list(values: &[i64]) -> String {
+    values
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn ceil_div(a: i64, b: i64) -> i64 {
     (a + b - 1) / b
 }

@@ -8,7 +8,7 @@
 //! `sched.prefetch_N`), so the script stays standalone; lowering inserts the
 //! `memref.prefetch`es after bufferization (`payload::prefetch`).
 
-use super::{MaterializedLoop, Planner};
+use super::{comma_list, MaterializedLoop, Planner};
 use schedule_lang::{Diagnostic, MapResult};
 
 impl Planner<'_> {
@@ -85,14 +85,7 @@ impl Planner<'_> {
                     );
                 }
                 Ok((offsets, sizes, shifts)) => {
-                    let list = |values: &[i64]| {
-                        values
-                            .iter()
-                            .map(i64::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
-                    let value = format!("{{argument = {argument} : i64, offsets = [{}], sizes = array<i64: {}>, shifts = array<i64: {}>}}", offsets.join(", "), list(&sizes), list(&shifts));
+                    let value = format!("{{argument = {argument} : i64, offsets = [{}], sizes = array<i64: {}>, shifts = array<i64: {}>}}", offsets.join(", "), comma_list(&sizes), comma_list(&shifts));
                     self.annotate_prefetch
                         .push((the_loop.handle.clone(), value, prefetch.span));
                     self.transformed = true;

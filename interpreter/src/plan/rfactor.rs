@@ -6,7 +6,7 @@
 //! planned inside the forall, on the partial op, as usual; `parallel(u)`
 //! runs the partial reductions on several threads.
 
-use super::{MaterializedLoop, Planner, Region, Resume};
+use super::{comma_list, MaterializedLoop, Planner, Region, Resume};
 use crate::script::ANY_OP;
 use schedule_lang::Diagnostic;
 
@@ -141,19 +141,12 @@ impl Planner<'_> {
             "{name}: rfactor: {threads} partial reductions over `{}` (loop {}), then their combination",
             stage.dims[dim].name, the_loop.name
         ));
-        let list = |values: &[i64]| {
-            values
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         self.script.op(
             format!(
                 "%{fill}, %{partial}, %{combine}, %{forall} = \
                  transform.structured.tile_reduction_using_forall %{handle} by num_threads = [{}] \
                  : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP}, {ANY_OP})",
-                list(&num_threads)
+                comma_list(&num_threads)
             ),
             self.at(span),
         );

@@ -97,6 +97,9 @@ pub(super) fn split(
             .with_help("loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`")));
     }
     let index = range.start;
+    if let Some(rfactor) = stage.loops[index].rfactor {
+        return Err(rfactor_loop_error("split", target, rfactor, span));
+    }
     if outer == inner {
         return Err(Box::new(Diagnostic::error(
             "duplicate-loop",
@@ -117,16 +120,35 @@ pub(super) fn split(
         }
     }
     let original = stage.loops[index].clone();
+    // Tiles beyond 2^31 elements cover any payload tensor; a step past that
+    // could only come from splitting outer loops again and again.
+    let step = original
+        .step
+        .checked_mul(factor)
+        .filter(|step| *step <= 1 << 31)
+        .ok_or_else(|| {
+            Box::new(
+                Diagnostic::error(
+                    "split-too-large",
+                    span,
+                    format!(
+                        "splitting `{}` by {factor} makes tiles of more than 2^31 elements of `{}`",
+                        target.name, stage.dims[original.dim].name
+                    ),
+                )
+                .with_help("an outer loop whose tile covers the whole dimension has one iteration: split a smaller loop"),
+            )
+        })?;
     let outer_loop = Loop {
         name: outer.to_string(),
-        step: original.step * factor,
+        step,
         span,
         ..original.clone()
     };
     let inner_loop = Loop {
         name: inner.to_string(),
         step: original.step,
-        tile: Some(original.step * factor),
+        tile: Some(step),
         span,
         vectorize: None,
         unroll: None,
@@ -191,6 +213,11 @@ pub(super) fn fuse(
 ) -> Result<(), Box<Diagnostic>> {
     let inner_range = find_loop(stage, func, inner)?;
     let outer_range = find_loop(stage, func, outer)?;
+    for (range, ident) in [(&inner_range, inner), (&outer_range, outer)] {
+        if let Some(rfactor) = stage.loops[range.clone()].iter().find_map(|l| l.rfactor) {
+            return Err(rfactor_loop_error("fuse", ident, rfactor, span));
+        }
+    }
     if inner_range == outer_range {
         return Err(Box::new(Diagnostic::error(
             "duplicate-loop",
@@ -275,4 +302,21 @@ pub(super) fn rfactor(
     the_loop.name = renamed.name.clone();
     the_loop.rfactor = Some(span);
     Ok(())
+}
+
+/// A split or fuse of the loop `rfactor` made: its iterations are the
+/// partial reductions, planned as one forall, so its tiles are fixed.
+fn rfactor_loop_error(verb: &str, target: &Ident, rfactor: Span, span: Span) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::error(
+            "rfactor-loop",
+            span,
+            format!(
+                "cannot {verb} `{}`: it is the loop of partial reductions `rfactor` made",
+                target.name
+            ),
+        )
+        .with_note(Some(rfactor), "rfactor here")
+        .with_help("split the reduction before `rfactor`, and mark `u` only `parallel` (without a task size)"),
+    )
 }
