@@ -160,9 +160,11 @@ fn differential_check_detects_a_wrong_result() {
     );
 }
 
-/// The rfactor examples apply at full size as partial reductions in a
-/// parallel forall, and upstream mlir-opt agrees (their semantics are run,
-/// on two threads, by tests/parallel.rs on a smaller matmul).
+/// The rfactor examples apply at full size, as partial reductions in a
+/// parallel forall or as a vector of partial sums carried by a loop, and
+/// upstream mlir-opt agrees (semantics: tests/parallel.rs runs the forall
+/// form on two threads, tests/fixtures/row_sum_rfactor_vectorized.sched the
+/// vector form).
 #[test]
 fn rfactor_examples() {
     let root = common::root().join("examples/rfactor");
@@ -170,6 +172,7 @@ fn rfactor_examples() {
         ("tall_matmul", "tall_matmul"),
         ("tall_matmul", "tall_matmul_serial"),
         ("vector_sum", "vector_sum"),
+        ("vector_sum", "vector_sum_vectorized"),
     ] {
         let source = SourceFile::new(
             format!("{schedule}.sched"),
@@ -177,10 +180,19 @@ fn rfactor_examples() {
         );
         let payload_text = std::fs::read_to_string(root.join(format!("{payload}.mlir"))).unwrap();
         let (script, transformed, _) = apply(&source, &format!("{payload}.mlir"), &payload_text);
-        let factored = script.contains("tile_reduction_using_forall");
-        assert_eq!(factored, schedule != "tall_matmul_serial", "{schedule}");
-        if factored {
-            assert!(transformed.contains("sched.parallel"), "{schedule}");
+        let parallel = script.contains("tile_reduction_using_forall");
+        let vectorized = script.contains("tile_reduction_using_for ");
+        match schedule {
+            "tall_matmul_serial" => assert!(!parallel && !vectorized),
+            "vector_sum_vectorized" => {
+                assert!(vectorized && !parallel);
+                // One vector of partial sums carried by the loop.
+                assert!(transformed.contains("iter_args(%arg2 = %5) -> (vector<16xf32>)"));
+            }
+            _ => assert!(
+                parallel && transformed.contains("sched.parallel"),
+                "{schedule}"
+            ),
         }
         cross_check(&script, &payload_text, &transformed);
     }

@@ -1,14 +1,22 @@
-//! `rfactor(r, u)`: Halide's factoring of a reduction. The loop `u` (once
-//! `r`, over a reduction dimension) becomes an `scf.forall` of partial
-//! reductions, each over its tile of the dimension, into a buffer with one
-//! slot per iteration; a final reduction over that buffer combines them
-//! (`structured.tile_reduction_using_forall`). The stage's other loops are
-//! planned inside the forall, on the partial op, as usual; `parallel(u)`
-//! runs the partial reductions on several threads.
+//! `rfactor(r, u)`: Halide's factoring of a reduction, in two forms.
+//!
+//! - `u` outermost: an `scf.forall` of partial reductions, each over its
+//!   tile of the dimension, into a buffer with one slot per iteration
+//!   (`structured.tile_reduction_using_forall`); `parallel(u)` runs them on
+//!   several threads.
+//! - `split(k, ko, ki, t).rfactor(ki, u)` with `ko` outermost: `t` partial
+//!   accumulators, updated side by side in a sequential loop over `ko`
+//!   (`structured.tile_reduction_using_for`), so `vectorize(u)` makes them
+//!   one vector register.
+//!
+//! Either way a final reduction combines the partial results, and the
+//! stage's other loops are planned on the partial op, inside the new loop,
+//! as usual.
 
 use super::{comma_list, MaterializedLoop, Planner, Region, Resume};
 use crate::script::ANY_OP;
-use schedule_lang::Diagnostic;
+use schedule_lang::model::Stage;
+use schedule_lang::{Diagnostic, Span};
 
 /// Combiners whose partial results may be combined in any grouping.
 const ASSOCIATIVE: &[&str] = &[
@@ -30,7 +38,7 @@ const ASSOCIATIVE: &[&str] = &[
 ];
 
 impl Planner<'_> {
-    /// Plans a stage with an `rfactor` loop: the partial reductions' forall,
+    /// Plans a stage with an `rfactor` loop: the loop of partial reductions,
     /// then the rest of the stage inside it.
     pub(super) fn rfactor_stage(
         &mut self,
@@ -48,7 +56,10 @@ impl Planner<'_> {
             .expect("called for a stage with an rfactor loop");
         let the_loop = &stage.loops[position];
         let span = the_loop.rfactor.expect("found by its mark");
-        if position != 0 {
+        let outer = &stage.loops[0];
+        let inner_form =
+            position > 0 && outer.dim == the_loop.dim && the_loop.tile == Some(outer.step);
+        if position != 0 && !inner_form {
             let names: Vec<String> = stage
                 .loops
                 .iter()
@@ -59,110 +70,124 @@ impl Planner<'_> {
                     "rfactor-not-outermost",
                     span,
                     format!(
-                        "`{}` is not the outermost loop of `{name}`: the partial reductions run as one \
-                         scf.forall around the rest of its loops",
+                        "`{}` is not the outermost loop of `{name}`, nor the inner loop of a split \
+                         whose outer loop is outermost",
                         the_loop.name
                     ),
                 )
                 .with_help(format!(
-                    "order it outermost (`reorder` lists loops innermost first); the loops now, \
-                     outermost first: {}",
+                    "for parallel partial reductions, order `{0}` outermost (`reorder` lists loops \
+                     innermost first); for vectorized ones, rfactor the inner loop of a split of an \
+                     outermost loop: `split(k, ko, ki, 16).rfactor(ki, {0}).vectorize({0})`; the \
+                     loops now, outermost first: {1}",
+                    the_loop.name,
                     names.join(", ")
                 )),
             );
             return;
         }
-        if let Some(mark) = the_loop.vectorize.or(the_loop.unroll) {
+        // (`parallel` on the inner form's outer loop, a reduction loop, is
+        // refused when resolving.)
+        let marked = (!inner_form)
+            .then(|| the_loop.vectorize.or(the_loop.unroll))
+            .flatten()
+            .map(|mark| {
+                (
+                    mark,
+                    the_loop,
+                    "runs the partial reductions as an scf.forall: it can be parallel, not \
+                     vectorized or unrolled",
+                )
+            });
+        if let Some((mark, marked_loop, why)) = marked {
             self.errors.push(
                 Diagnostic::error(
                     "rfactor-marked",
                     mark,
-                    format!(
-                        "`{}` runs the partial reductions as an scf.forall: it can be parallel, not \
-                         vectorized or unrolled",
-                        the_loop.name
-                    ),
+                    format!("`{}` {why}", marked_loop.name),
                 )
                 .with_note(Some(span), "rfactor here"),
             );
             return;
         }
-        let op = &self.payload.ops[stage.op];
-        match op.combiner.as_deref() {
-            Some(combiner) if ASSOCIATIVE.contains(&combiner) => {}
-            Some(combiner) => {
-                self.errors.push(
-                    Diagnostic::error(
-                        "rfactor-combiner",
-                        span,
-                        format!(
-                            "`{name}` combines its reduction with `{combiner}`, which is not \
-                             associative: partial results cannot be combined in another order"
-                        ),
-                    )
-                    .with_help("rfactor needs a sum, product, min, max or bitwise and/or/xor"),
-                );
-                return;
-            }
-            None => {
-                self.errors.push(Diagnostic::error(
-                    "rfactor-combiner",
-                    span,
-                    format!(
-                        "the body of `{name}` does not yield `op(accumulator, value)`, so how to \
-                         combine partial results is unknown"
-                    ),
-                ));
-                return;
-            }
+        if !self.check_combiner(stage, &name, span) {
+            return;
         }
         let dim = the_loop.dim;
-        let (extent, step) = (region[dim], the_loop.step);
-        let Some(threads) = extent.filter(|e| e % step == 0).map(|e| e / step) else {
+        // The partial reductions' width: the loop's tiles (forall form) or
+        // the split's factor (inner form), which must divide the extent.
+        let width = if inner_form {
+            outer.step
+        } else {
+            the_loop.step
+        };
+        let Some(count) = region[dim].filter(|e| e % width == 0).map(|e| e / width) else {
             self.errors.push(Diagnostic::error(
                 "rfactor-partial",
                 span,
                 format!(
-                    "rfactor needs `{}`'s tiles ({step} steps of `{}`) to divide the dimension's \
-                     extent ({}), so every partial reduction covers a whole tile",
-                    the_loop.name,
+                    "rfactor needs tiles of {width} steps of `{}` to divide the dimension's extent \
+                     ({}), so every partial reduction covers a whole tile",
                     stage.dims[dim].name,
-                    extent.map_or("dynamic".to_string(), |e| e.to_string())
+                    region[dim].map_or("dynamic".to_string(), |e| e.to_string())
                 ),
             ));
             return;
         };
-        let mut num_threads = vec![0; region.len()];
-        num_threads[dim] = threads;
         let hint = name.replace(".update()", "_update");
-        let [fill, partial, combine, forall] = ["init", "partial", "combine", "forall"]
+        let [fill, partial, combine, new_loop] = ["init", "partial", "combine", "loop"]
             .map(|part| self.script.fresh(&format!("{hint}_{part}")));
+        let mut sizes = vec![0; region.len()];
+        let (op, what) = if inner_form {
+            sizes[dim] = width;
+            (
+                format!(
+                    "tile_reduction_using_for %{handle} by tile_sizes = [{}]",
+                    comma_list(&sizes)
+                ),
+                format!(
+                    "{width} partial accumulators side by side (loop {}), in a loop over `{}`",
+                    the_loop.name, outer.name
+                ),
+            )
+        } else {
+            sizes[dim] = count;
+            (
+                format!(
+                    "tile_reduction_using_forall %{handle} by num_threads = [{}]",
+                    comma_list(&sizes)
+                ),
+                format!("{count} partial reductions (loop {})", the_loop.name),
+            )
+        };
         self.script.comment(format!(
-            "{name}: rfactor: {threads} partial reductions over `{}` (loop {}), then their combination",
-            stage.dims[dim].name, the_loop.name
+            "{name}: rfactor over `{}`: {what}, then their combination",
+            stage.dims[dim].name
         ));
         self.script.op(
             format!(
-                "%{fill}, %{partial}, %{combine}, %{forall} = \
-                 transform.structured.tile_reduction_using_forall %{handle} by num_threads = [{}] \
-                 : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP}, {ANY_OP})",
-                comma_list(&num_threads)
+                "%{fill}, %{partial}, %{combine}, %{new_loop} = transform.structured.{op} \
+                 : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP}, {ANY_OP})"
             ),
             self.at(span),
         );
         self.transformed = true;
-        self.name_loop(func, stage_index, &forall, &the_loop.name, self.at(span));
-        if let Some(parallel) = the_loop.parallel {
-            self.annotate_parallel.push((forall.clone(), parallel));
+        let made = if inner_form { outer } else { the_loop };
+        self.name_loop(func, stage_index, &new_loop, &made.name, self.at(span));
+        if inner_form {
+            // The accumulators stay in registers across the loop.
+            self.late.hoist.push(new_loop.clone());
+        } else if let Some(parallel) = the_loop.parallel {
+            self.annotate_parallel.push((new_loop.clone(), parallel));
         }
         let mut inner = region;
-        inner[dim] = Some(step);
+        inner[dim] = Some(width);
         let containing = MaterializedLoop {
-            handle: forall,
-            name: the_loop.name.clone(),
+            handle: new_loop,
+            name: made.name.clone(),
             region: inner.clone(),
             op: stage.op,
-            ivs: Some(vec![(dim, step)]),
+            ivs: (!inner_form).then(|| vec![(dim, width)]),
             dynamic_loop: None,
         };
         let resume = Resume {
@@ -171,5 +196,33 @@ impl Planner<'_> {
             containing: vec![containing],
         };
         self.stage_from(func, stage_index, partial, resume);
+    }
+
+    /// Whether the stage's reduction combines with an associative op (a
+    /// located error if not).
+    fn check_combiner(&mut self, stage: &Stage, name: &str, span: Span) -> bool {
+        let op = &self.payload.ops[stage.op];
+        let error = match op.combiner.as_deref() {
+            Some(combiner) if ASSOCIATIVE.contains(&combiner) => return true,
+            Some(combiner) => Diagnostic::error(
+                "rfactor-combiner",
+                span,
+                format!(
+                    "`{name}` combines its reduction with `{combiner}`, which is not associative: \
+                     partial results cannot be combined in another order"
+                ),
+            )
+            .with_help("rfactor needs a sum, product, min, max or bitwise and/or/xor"),
+            None => Diagnostic::error(
+                "rfactor-combiner",
+                span,
+                format!(
+                    "the body of `{name}` does not yield `op(accumulator, value)`, so how to \
+                     combine partial results is unknown"
+                ),
+            ),
+        };
+        self.errors.push(error);
+        false
     }
 }
