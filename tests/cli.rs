@@ -436,3 +436,50 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
         String::from_utf8(text.stdout).unwrap()
     );
 }
+
+#[test]
+fn a_parallel_loop_nested_in_another_is_a_warning() {
+    // OpenMP runs a parallel region nested in another on one thread (measured:
+    // a run with such a schedule never has more than its outer team's threads).
+    let directory = common::tempdir();
+    let schedule = directory.join("nested.sched");
+    std::fs::write(
+        &schedule,
+        "func scaled = linalg.generic[0] (i, j)\nfunc out = linalg.generic[1] (i, j)\n\
+         out.split(i, io, ii, 8).parallel(io).parallel(ii)\n\
+         scaled.compute_at(out, ii).parallel(j)\n",
+    )
+    .unwrap();
+    let checked = sched_apply(&[
+        "check",
+        schedule.to_str().unwrap(),
+        "--payload",
+        "tests/payloads/chain.mlir",
+    ]);
+    let text = stderr(&checked);
+    assert_eq!(checked.status.code(), Some(0), "{text}");
+    for expected in [
+        "nested.sched:3:38: warning: `ii` runs inside parallel loop `io`: OpenMP gives",
+        "nested.sched:4:28: warning: `j` runs inside parallel loop `io` of `out`",
+        "(2 warnings)",
+    ] {
+        assert!(text.contains(expected), "{expected}\n in\n{text}");
+    }
+    // Adjacent parallel loops over different dimensions are one forall: no warning.
+    std::fs::write(
+        &schedule,
+        "func out = linalg.generic[1] (i, j)\nout.parallel(i).parallel(j)\n",
+    )
+    .unwrap();
+    let adjacent = sched_apply(&[
+        "check",
+        schedule.to_str().unwrap(),
+        "--payload",
+        "tests/payloads/chain.mlir",
+    ]);
+    assert!(
+        !stderr(&adjacent).contains("warning"),
+        "{}",
+        stderr(&adjacent)
+    );
+}

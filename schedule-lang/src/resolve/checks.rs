@@ -182,4 +182,40 @@ impl Resolver<'_> {
             }
         }
     }
+
+    /// Warns about parallel loops nested in another parallel loop: of the
+    /// same stage, or of the consumer a func is computed in.
+    pub(super) fn warn_nested_parallel(&mut self) {
+        let mut warnings = Vec::new();
+        for state in self.funcs.values() {
+            let model = &state.model;
+            let outside = match &model.placement {
+                Placement::At {
+                    consumer,
+                    loop_name,
+                    ..
+                } => {
+                    let consumer = &self.funcs[*consumer].model;
+                    let last = consumer.stages.last().expect("a func has a stage");
+                    let until = last.find_loop(loop_name).map_or(0, |r| r.end);
+                    last.loops[..until]
+                        .iter()
+                        .find(|l| l.parallel.is_some())
+                        .map(|l| (l, consumer.name.as_str()))
+                }
+                _ => None,
+            };
+            for stage in &model.stages {
+                for (inner, outer) in
+                    warnings::nested_parallel_loops(stage, outside.map(|(l, _)| l))
+                {
+                    let outer_func = outside
+                        .filter(|(l, _)| l.name == outer.name && l.parallel == outer.parallel)
+                        .map(|(_, f)| f);
+                    warnings.push(warnings::nested_parallel(&inner, &outer, outer_func));
+                }
+            }
+        }
+        self.warnings.extend(warnings);
+    }
 }

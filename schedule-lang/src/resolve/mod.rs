@@ -145,6 +145,7 @@ impl Resolver<'_> {
             };
         }
         self.check_placements();
+        self.warn_nested_parallel();
         self.check_inlines();
         self.check_loop_orders();
         self.check_operand_loops();
