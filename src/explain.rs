@@ -70,6 +70,8 @@ struct IrLoopView {
     iterations: Option<i64>,
     parallel: bool,
     inner: Vec<IrLoopView>,
+    /// The vector types its body computes (outside inner loops).
+    vectors: Vec<String>,
 }
 
 /// The generated IR's loops of one payload function.
@@ -77,6 +79,8 @@ struct IrLoopView {
 struct FunctionLoops {
     function: String,
     loops: Vec<IrLoopView>,
+    /// The vector types computed outside any loop.
+    vectors: Vec<String>,
 }
 
 /// A requested loop that is no loop of the generated IR, and why.
@@ -135,9 +139,10 @@ pub(crate) fn explain(
         .map_err(|e| Exit::Internal(format!("internal error: {e}")))?;
     explanation.generated = nests
         .into_iter()
-        .map(|(function, loops)| FunctionLoops {
-            function,
-            loops: loops.iter().map(ir_view).collect(),
+        .map(|function| FunctionLoops {
+            function: function.name,
+            loops: function.loops.iter().map(ir_view).collect(),
+            vectors: function.vectors,
         })
         .collect();
     explanation.absent = absent(&outcome.model, &explanation.generated);
@@ -212,6 +217,7 @@ fn ir_view(l: &payload::loops::IrLoop) -> IrLoopView {
         iterations: l.iterations,
         parallel: l.parallel,
         inner: l.inner.iter().map(ir_view).collect(),
+        vectors: l.vectors.clone(),
     }
 }
 
@@ -375,6 +381,7 @@ fn render(explanation: &Explanation) -> String {
     );
     for function in &explanation.generated {
         let _ = writeln!(out, "  @{}", function.function);
+        write_vectors(&mut out, &function.vectors, 4);
         write_ir(&mut out, &function.loops, 4);
     }
     if !explanation.absent.is_empty() {
@@ -398,7 +405,20 @@ fn write_ir(out: &mut String, loops: &[IrLoopView], indent: usize) {
             .map_or("? iterations".to_string(), |n| format!("{n} iterations"));
         let parallel = if l.parallel { ", parallel" } else { "" };
         let _ = writeln!(out, "{pad}{} {names}  ({iterations}{parallel})", l.kind);
+        write_vectors(out, &l.vectors, indent + 2);
         write_ir(out, &l.inner, indent + 2);
+    }
+}
+
+/// The vector values computed at this level: where the vectorized loops went.
+fn write_vectors(out: &mut String, vectors: &[String], indent: usize) {
+    if !vectors.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}vector ops on {}",
+            " ".repeat(indent),
+            vectors.join(", ")
+        );
     }
 }
 

@@ -1,7 +1,8 @@
 //! The loop nests of a transformed payload, for `sched-apply explain`: every
 //! `scf.for` and `scf.forall` of each function, nested as in the IR, with
-//! its static iteration count and the schedule's loop names the planner
-//! annotated it with (`sched.loop`, when asked to).
+//! its static iteration count, the schedule's loop names the planner
+//! annotated it with (`sched.loop`, when asked to), and the shapes of the
+//! vector values its body computes.
 
 use crate::ffi::OpView;
 use crate::PayloadError;
@@ -19,6 +20,9 @@ pub struct IrLoop {
     pub parallel: bool,
     /// The loops directly inside it.
     pub inner: Vec<IrLoop>,
+    /// The vector types its body's ops (outside inner loops) compute, each
+    /// once, in order (`vector<16xf32>`).
+    pub vectors: Vec<String>,
 }
 
 /// Each function's name and outermost loops, in payload order.
@@ -26,7 +30,7 @@ pub fn loop_nests(
     payload_name: &str,
     text: &str,
     attribute: &str,
-) -> Result<Vec<(String, Vec<IrLoop>)>, PayloadError> {
+) -> Result<Vec<FunctionLoops>, PayloadError> {
     let context = crate::new_context();
     let module = crate::parse_module(&context, payload_name, text)?;
     let root = OpView::of_module(&module);
@@ -34,11 +38,47 @@ pub fn loop_nests(
         .children()
         .into_iter()
         .filter(|op| op.name() == "func.func")
-        .map(|function| {
-            let name = function.string_attribute("sym_name").unwrap_or_default();
-            (name, loops_in(function, attribute))
+        .map(|function| FunctionLoops {
+            name: function.string_attribute("sym_name").unwrap_or_default(),
+            loops: loops_in(function, attribute),
+            vectors: vectors_in(function),
         })
         .collect())
+}
+
+/// One function's loops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionLoops {
+    /// Its symbol name.
+    pub name: String,
+    /// Its outermost loops.
+    pub loops: Vec<IrLoop>,
+    /// The vector types computed outside any loop.
+    pub vectors: Vec<String>,
+}
+
+/// The vector types of the results of the ops in `op`'s regions, not inside
+/// loops and not constants, each once.
+fn vectors_in(op: OpView<'_>) -> Vec<String> {
+    let mut vectors = Vec::new();
+    let mut pending = op.children();
+    while let Some(child) = pending.pop() {
+        // Loops report their own; constants are not computations.
+        if matches!(
+            child.name().as_str(),
+            "scf.for" | "scf.forall" | "arith.constant" | "ub.poison"
+        ) {
+            continue;
+        }
+        for ty in child.result_types() {
+            if ty.starts_with("vector<") && !vectors.contains(&ty) {
+                vectors.push(ty);
+            }
+        }
+        pending.extend(child.children());
+    }
+    vectors.sort();
+    vectors
 }
 
 fn loops_in(op: OpView<'_>, attribute: &str) -> Vec<IrLoop> {
@@ -51,6 +91,7 @@ fn loops_in(op: OpView<'_>, attribute: &str) -> Vec<IrLoop> {
                 iterations: iterations(child),
                 parallel: child.attribute_text("sched.parallel").is_some(),
                 inner: loops_in(child, attribute),
+                vectors: vectors_in(child),
             }),
             _ => loops.extend(loops_in(child, attribute)),
         }

@@ -256,6 +256,19 @@ impl<'m> OpView<'m> {
         }
     }
 
+    /// The types of the op's results, each printed.
+    pub fn result_types(self) -> Vec<String> {
+        // SAFETY: valid op; results are read below their count.
+        unsafe {
+            (0..mlirOperationGetNumResults(self.raw))
+                .map(|i| {
+                    let ty = mlirValueGetType(mlirOperationGetResult(self.raw, i));
+                    print_to_string(|callback, data| mlirTypePrint(ty, callback, data))
+                })
+                .collect()
+        }
+    }
+
     /// For a `func.func`: its input and result types, each printed.
     pub fn function_types(self) -> Option<(Vec<String>, Vec<String>)> {
         // SAFETY: as in `attribute_text`; the attribute and type kinds are checked before use.
