@@ -31,7 +31,7 @@ Examples:
   sched-apply run examples/halide_conv/conv.mlir --check --bench 10
       JIT-run the scheduled payload, compare it with the unscheduled one, and time both
   sched-apply peak
-      measure this core's fp32 FMA peak (used for % of peak)
+      measure this core's fp32 FMA peak (cached for run --cached-peak; run measures it itself by default)
   sched-apply fmt conv.sched --check
       check that a schedule is in canonical form";
 
@@ -117,7 +117,7 @@ enum Command {
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
     Run(run::RunArgs),
-    /// Measure this core's fp32 multiply-add peak in GFLOP/s (cached for `run`).
+    /// Measure this core's fp32 multiply-add peak in GFLOP/s (cached for `run --cached-peak`).
     #[command(after_help = "Example:\n  taskset -c 1 sched-apply peak")]
     Peak {
         /// Timed calls per kernel (the median is kept).

@@ -42,10 +42,16 @@ pub fn measure(calls: usize) -> Result<(f64, Vec<payload::peak::PeakMeasure>), S
     Ok((best, measures))
 }
 
-/// The peak for `run`: given, cached, or measured now.
-pub fn for_run(given: Option<f64>) -> Result<f64, String> {
-    match given.or_else(cached) {
-        Some(value) => Ok(value),
-        None => measure(7).map(|(best, _)| best),
+/// The peak for `run` and where it came from: given, cached (only when
+/// asked for, and only if this CPU model has one), or measured now, in the
+/// same run as the timing (the default: a VM's clock changes with its
+/// neighbours, so a peak from earlier can be far off).
+pub fn for_run(given: Option<f64>, use_cache: bool) -> Result<(f64, &'static str), String> {
+    if let Some(value) = given {
+        return Ok((value, "given"));
     }
+    if let Some(value) = use_cache.then(cached).flatten() {
+        return Ok((value, "cached"));
+    }
+    measure(7).map(|(best, _)| (best, "measured"))
 }

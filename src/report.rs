@@ -51,6 +51,23 @@ pub struct Round {
     pub timing: Timing,
 }
 
+/// Why a run can reach more than 100% of its peak, by where the peak came from.
+fn above_peak(source: Option<&str>) -> &'static str {
+    match source {
+        Some("given") => "above 100%: the --peak-gflops given is below what this run reached",
+        Some("cached") => {
+            "above 100%: the cached peak was measured earlier, at another clock (on a shared VM \
+             it moves with the neighbours' load); measure it in the run (drop --cached-peak)"
+        }
+        _ => {
+            "above 100%: the timed calls ran faster than the peak kernel did when it was measured; \
+             on a shared VM the clock moves with the neighbours' load (time with --rounds to \
+             measure the peak beside each round), and a parallel run's peak is one core's times \
+             its threads"
+        }
+    }
+}
+
 /// Everything one `run` measured.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunReport {
@@ -73,6 +90,10 @@ pub struct RunReport {
     pub unscheduled: Option<Timing>,
     /// The peak used for % of peak, GFLOP/s.
     pub peak_gflops: Option<f64>,
+    /// Where that peak came from: `"measured"` (in this run, before
+    /// timing), `"rounds"` (before each round), `"cached"` (`--cached-peak`)
+    /// or `"given"` (`--peak-gflops`).
+    pub peak_source: Option<&'static str>,
     /// Files written by `--save-outputs`.
     pub saved: Vec<String>,
     /// Threads of the parallel loops (OpenMP); `None` without parallel loops.
@@ -171,15 +192,17 @@ impl RunReport {
             if let Some(gflops) = self.gflops(bench) {
                 out.push_str(&format!(", {gflops:.2} GFLOP/s"));
                 if let Some(peak) = self.peak_gflops {
-                    let which = if self.rounds.is_empty() {
-                        "peak"
-                    } else {
-                        "the rounds' median peak"
+                    let which = match self.peak_source {
+                        Some("rounds") => "the rounds' median peak",
+                        Some("measured") => "the peak measured before timing",
+                        Some("cached") => "the cached peak",
+                        _ => "the given peak",
                     };
-                    out.push_str(&format!(
-                        " = {:.1}% of {which} ({peak:.2} GFLOP/s)",
-                        100.0 * gflops / peak
-                    ));
+                    let percent = 100.0 * gflops / peak;
+                    out.push_str(&format!(" = {percent:.1}% of {which} ({peak:.2} GFLOP/s)"));
+                    if percent > 100.0 {
+                        out.push_str(&format!("\n  note: {}", above_peak(self.peak_source)));
+                    }
                 }
             }
             out.push('\n');
@@ -241,6 +264,9 @@ impl RunReport {
         let bench = self.bench.as_ref();
         let comparison = self.check.as_ref().map(|(c, _)| c);
         let [parse, plan, apply, lower, jit] = self.compile_s;
+        let percent_of_peak = bench
+            .zip(self.peak_gflops)
+            .and_then(|(b, p)| self.percent_of(b, p));
         let report = JsonReport {
             payload: &self.payload,
             entry: &self.entry,
@@ -252,9 +278,11 @@ impl RunReport {
             max_s: bench.map(|b| b.max_s),
             gflops: bench.and_then(|b| self.gflops(b)),
             peak_gflops: self.peak_gflops,
-            percent_of_peak: bench
-                .zip(self.peak_gflops)
-                .and_then(|(b, p)| self.percent_of(b, p)),
+            peak_source: self.peak_source,
+            percent_of_peak,
+            percent_of_peak_note: percent_of_peak
+                .filter(|p| *p > 100.0)
+                .map(|_| above_peak(self.peak_source)),
             unscheduled_median_s: self.unscheduled.as_ref().map(|u| u.median_s),
             speedup_vs_unscheduled: self.speedup(),
             check: comparison.map(|c| {
@@ -323,7 +351,10 @@ struct JsonReport<'a> {
     max_s: Option<f64>,
     gflops: Option<f64>,
     peak_gflops: Option<f64>,
+    peak_source: Option<&'static str>,
     percent_of_peak: Option<f64>,
+    /// Set when `percent_of_peak` is above 100: why that can happen.
+    percent_of_peak_note: Option<&'static str>,
     unscheduled_median_s: Option<f64>,
     speedup_vs_unscheduled: Option<f64>,
     check: Option<&'static str>,
@@ -403,6 +434,7 @@ mod tests {
         assert_eq!(json["median_s"], 0.5);
         assert_eq!(json["gflops"], 4.0);
         assert_eq!(json["percent_of_peak"], 50.0);
+        assert!(json["percent_of_peak_note"].is_null());
         assert_eq!(json["speedup_vs_unscheduled"], 4.0);
         assert!(json["max_abs_diff"].is_null());
         assert_eq!(
@@ -410,5 +442,29 @@ mod tests {
             serde_json::json!({"parse": 0.0, "plan": 0.0, "apply": 0.0, "lower": 0.0, "jit": 0.0})
         );
         assert_eq!(json["rounds"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn a_figure_above_the_peak_says_why() {
+        let report = RunReport {
+            flops: Some(2_000_000_000),
+            bench: Some(Timing::from_seconds(vec![0.5])),
+            peak_gflops: Some(2.0),
+            peak_source: Some("measured"),
+            ..Default::default()
+        };
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(json["percent_of_peak"], 200.0);
+        assert_eq!(json["peak_source"], "measured");
+        assert!(json["percent_of_peak_note"]
+            .as_str()
+            .unwrap()
+            .starts_with("above 100%: the timed calls ran faster"));
+        let text = report.to_text();
+        assert!(
+            text.contains("200.0% of the peak measured before timing")
+                && text.contains("note: above 100%"),
+            "{text}"
+        );
     }
 }

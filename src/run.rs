@@ -56,9 +56,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub reference_calls: Option<usize>,
     /// One core's peak GFLOP/s for % of peak (times the threads, up to the cores, for parallel loops).
-    /// Default: the one `sched-apply peak` cached, else measured now.
+    /// Default: measured in this run, just before timing.
     #[arg(long, value_name = "X")]
     pub peak_gflops: Option<f64>,
+    /// Take the peak from the cache `sched-apply peak` writes (when it has one for this CPU model)
+    /// instead of measuring it in this run.
+    #[arg(long, conflicts_with_all = ["peak_gflops", "rounds"])]
+    pub cached_peak: bool,
     /// Time in R rounds of N calls, measuring this core's peak again just before each round; report
     /// each round's % of its own peak and their median. On a shared, noisy machine that ratio moves
     /// much less than either figure alone.
@@ -228,6 +232,14 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         let busy = report.threads.map_or(1, |t| t.clamp(1, cores)) as f64;
         match args.rounds {
             None => {
+                // The peak first, in the same run: the calls are timed right after.
+                if report.flops.is_some() {
+                    progress("measuring the peak");
+                    let (peak, source) = crate::peak::for_run(args.peak_gflops, args.cached_peak)
+                        .map_err(Exit::Internal)?;
+                    report.peak_gflops = Some(peak * busy);
+                    report.peak_source = Some(source);
+                }
                 progress(&format!("timing {calls} calls of the scheduled payload"));
                 report.bench = Some(Timing::from_seconds(time_calls(
                     &program,
@@ -235,11 +247,6 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
                     args.warmup,
                     calls,
                 )?));
-                if report.flops.is_some() {
-                    report.peak_gflops = Some(
-                        crate::peak::for_run(args.peak_gflops).map_err(Exit::Internal)? * busy,
-                    );
-                }
             }
             Some(rounds) => time_rounds(
                 &mut report,
@@ -400,6 +407,7 @@ fn time_rounds(
     }
     report.bench = Some(Timing::from_seconds(all));
     report.peak_gflops = Some(median(peaks));
+    report.peak_source = Some("rounds");
     Ok(())
 }
 
