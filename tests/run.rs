@@ -205,6 +205,7 @@ fn bench_json_reports_every_figure() {
     );
     assert_eq!(value("calls"), 3.0);
     assert_eq!(value("peak_gflops"), 100.0);
+    assert_eq!(report["peak_source"], "given");
     let gflops = value("gflops");
     assert!((gflops - value("flops") / value("median_s") / 1e9).abs() <= 1e-9 * gflops);
     assert!(
@@ -219,6 +220,24 @@ fn bench_json_reports_every_figure() {
     for phase in ["parse", "plan", "apply", "lower", "jit"] {
         assert!(number(&report["compile_s"], phase) >= 0.0, "{report}");
     }
+}
+
+#[test]
+fn bench_measures_the_peak_in_the_same_run_by_default() {
+    let output = sched_apply(&[
+        "run",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_register_tile.sched",
+        "--bench",
+        "1",
+        "--reference-calls",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report = json(&output.stdout);
+    assert_eq!(report["peak_source"], "measured");
+    assert!(number(&report, "peak_gflops") > 0.0);
 }
 
 #[test]
