@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""conv_layer (examples/halide_conv) side by side with PyTorch's CPU convolution (oneDNN).
+
+    taskset -c 1 TORCH_VENV/bin/python benches/compare_torch.py [--pairs 5] [--calls 10]
+    taskset -c 0,1 TORCH_VENV/bin/python benches/compare_torch.py --threads 2
+
+The same layer in both: N=5, 82x102 pre-padded input, 128 -> 128 channels, a 3x3 window, bias
+and ReLU. PyTorch runs `relu(conv2d(x, w, b))` in channels-last (NHWC, as our payload's tensors
+are), `torch.set_num_threads(THREADS)`, inference mode; ours is `sched-apply run --bench --json`
+on examples/halide_conv/conv.mlir with conv.sched (one thread) or conv_parallel.sched (more). Each
+pair times PyTorch and then ours, so machine noise hits both alike; it prints every pair and the
+median of the pairs' ratios (PyTorch's time over ours: above 1 means we are faster).
+
+PyTorch is optional and never needed by `make test`: install it in a virtual environment outside
+the repository (`python3 -m venv ~/torch-venv && ~/torch-venv/bin/pip install torch numpy`). Needs
+a built `target/release/sched-apply`.
+"""
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+
+from paired import ROOT, median_of_calls
+
+
+def cpu_name():
+    """The CPU's model name with its family and model numbers (a VM may show only "AMD EPYC")."""
+    fields = {}
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        return platform.processor() or "unknown"
+    return (f"{fields.get('model name', 'unknown')} (family {fields.get('cpu family', '?')}, "
+            f"model {fields.get('model', '?')})")
+
+
+def ours(schedule, calls, threads):
+    """sched-apply's median and GFLOP/s for conv_layer under `schedule`."""
+    example = os.path.join(ROOT, "examples", "halide_conv")
+    command = [
+        os.path.join(ROOT, "target", "release", "sched-apply"), "run",
+        os.path.join(example, "conv.mlir"), os.path.join(example, schedule),
+        "--bench", str(calls), "--reference-calls", "0", "--json",
+    ]
+    if threads > 1:
+        command += ["--threads", str(threads)]
+    report = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    return report["median_s"], report["gflops"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--calls", type=int, default=10)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--schedule", help="default: conv.sched for one thread, conv_parallel.sched for more")
+    args = parser.parse_args()
+    os.environ["OMP_NUM_THREADS"] = str(args.threads)
+
+    import torch
+
+    torch.set_num_threads(args.threads)
+    schedule = args.schedule or ("conv.sched" if args.threads == 1 else "conv_parallel.sched")
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(5, 128, 82, 102, generator=generator).to(memory_format=torch.channels_last)
+    w = torch.randn(128, 128, 3, 3, generator=generator).to(memory_format=torch.channels_last)
+    b = torch.randn(128, generator=generator)
+
+    def layer():
+        return torch.relu(torch.nn.functional.conv2d(x, w, b))
+
+    flops = 2 * 5 * 80 * 100 * 128 * 128 * 9
+    print(f"CPU: {cpu_name()}; torch {torch.__version__}, {args.threads} thread(s); ours: {schedule}")
+    ratios = []
+    with torch.inference_mode():
+        for pair in range(args.pairs):
+            theirs = median_of_calls(layer, args.calls)
+            mine, _ = ours(schedule, args.calls, args.threads)
+            ratios.append(theirs / mine)
+            print(f"pair {pair + 1}: torch {theirs * 1e3:.3f} ms ({flops / theirs / 1e9:.1f} GFLOP/s), "
+                  f"sched-apply {mine * 1e3:.3f} ms ({flops / mine / 1e9:.1f} GFLOP/s), ratio {theirs / mine:.3f}")
+    print(json.dumps({"cpu": cpu_name(), "threads": args.threads, "schedule": schedule,
+                      "ratios": [round(r, 4) for r in ratios],
+                      "median_ratio": statistics.median(ratios)}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
