@@ -6,6 +6,7 @@
 
 mod compare;
 mod explain;
+mod ops;
 mod peak;
 mod report;
 mod run;
@@ -96,6 +97,18 @@ enum Command {
         /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
         #[arg(long)]
         deny_warnings: bool,
+    },
+    /// List the payload's linalg ops as `func` lines ready to paste into a .sched file: selectors,
+    /// dimension names in linalg order (reductions after `|`), extents, FLOPs, locations.
+    #[command(
+        after_help = "Examples:\n  sched-apply ops model.mlir > model.sched\n  sched-apply ops model.mlir --json"
+    )]
+    Ops {
+        /// The payload.
+        payload: PathBuf,
+        /// Print the same as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the loop nests the schedule asks for, after each directive and in the end (Halide's
     /// print_loop_nest): loops, iterations, partial tiles, marks, where funcs are computed.
@@ -224,6 +237,7 @@ fn main() -> ExitCode {
             json,
             targets,
         }) => explain::explain(&payload, schedule.as_deref(), &targets, json),
+        Some(Command::Ops { payload, json }) => ops::list(&payload, json),
         Some(Command::Peak { calls }) => measure_peak(calls),
         Some(Command::Targets { targets }) => targets::list(&targets),
         None => apply(cli.apply),

@@ -483,3 +483,62 @@ fn a_parallel_loop_nested_in_another_is_a_warning() {
         stderr(&adjacent)
     );
 }
+
+/// `ops` prints `func` lines that bind: pasted as a schedule, every test
+/// payload's and example's listing checks clean, one line per linalg op.
+#[test]
+fn ops_lists_func_lines_that_bind() {
+    let root = common::root();
+    let mut payloads: Vec<String> = std::fs::read_dir(root.join("tests/payloads"))
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            path.strip_prefix(&root).unwrap().display().to_string()
+        })
+        .collect();
+    payloads.extend(
+        [
+            "examples/halide_conv/conv.mlir",
+            "examples/cnn/mnist.mlir",
+            "examples/gemm/gemm.mlir",
+        ]
+        .map(String::from),
+    );
+    let directory = common::tempdir();
+    for payload in &payloads {
+        let listed = sched_apply(&["ops", payload]);
+        assert_eq!(
+            listed.status.code(),
+            Some(0),
+            "{payload}: {}",
+            stderr(&listed)
+        );
+        let text = String::from_utf8(listed.stdout).unwrap();
+        let schedule = directory.join("listed.sched");
+        std::fs::write(&schedule, &text).unwrap();
+        let checked = sched_apply(&["check", schedule.to_str().unwrap(), "--payload", payload]);
+        assert_eq!(
+            checked.status.code(),
+            Some(0),
+            "{payload}: the listing does not bind:\n{text}\n{}",
+            stderr(&checked)
+        );
+        let json = sched_apply(&["ops", payload, "--json"]);
+        let ops: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let funcs = text.lines().filter(|l| l.starts_with("func ")).count();
+        let commented = text.lines().filter(|l| l.starts_with("# linalg.")).count();
+        assert_eq!(
+            ops.as_array().unwrap().len(),
+            funcs + commented,
+            "{payload}"
+        );
+    }
+    let mnist = sched_apply(&["ops", "examples/cnn/mnist.mlir"]);
+    let text = String::from_utf8(mnist.stdout).unwrap();
+    assert!(
+        text.contains(
+            "func mm0 = linalg.matmul[0] (i, j | k)  # 64 x 1024 | 6272, 822083584 FLOPs"
+        ),
+        "{text}"
+    );
+}

@@ -85,7 +85,7 @@ fn refusal_diagnostic(
             span,
             format!(
                 "MLIR's elementwise fusion cannot inline `{func}` into the `{kind}` at {}",
-                plain_location(location, payload_name)
+                payload::plain_location(location, payload_name)
             ),
         )
         .with_help(
@@ -98,18 +98,5 @@ fn refusal_diagnostic(
             span,
             format!("`{func}` cannot be inlined: its op does not become a `linalg.generic` with one result"),
         ),
-    }
-}
-
-/// `loc("p.mlir":5:10)` as `p.mlir:5:10`; the payload's own buffer is
-/// named `-` by the parser, and is shown as `payload_name`.
-fn plain_location(location: &str, payload_name: &str) -> String {
-    let plain = location
-        .trim_start_matches("loc(")
-        .trim_end_matches(')')
-        .replace('"', "");
-    match plain.strip_prefix("-:") {
-        Some(line_column) => format!("{payload_name}:{line_column}"),
-        None => plain,
     }
 }

@@ -134,3 +134,17 @@ pub fn parse_module<'c>(
         }),
     }
 }
+
+/// An op location as MLIR prints it (`loc("p.mlir":5:10)`) as a user reads
+/// it (`p.mlir:5:10`). The parser names the payload's own buffer `-`, which
+/// is shown as `payload_name`.
+pub fn plain_location(location: &str, payload_name: &str) -> String {
+    let plain = location
+        .trim_start_matches("loc(")
+        .trim_end_matches(')')
+        .replace('"', "");
+    match plain.strip_prefix("-:") {
+        Some(line_column) => format!("{payload_name}:{line_column}"),
+        None => plain,
+    }
+}

@@ -1,0 +1,212 @@
+//! `sched-apply ops PAYLOAD`: the payload's linalg ops as `func` lines ready
+//! to paste into a `.sched` file: a selector that finds each op, a name for
+//! it, and names for its iteration dimensions in linalg order (reductions
+//! after `|`), with the extents, the op's location and its FLOPs in a
+//! comment. `--json` gives the same as data.
+
+use crate::{read, Exit};
+use schedule_lang::{IteratorKind, PayloadInfo, PayloadOp, SourceFile};
+use serde::Serialize;
+use std::path::Path;
+
+/// One op as `ops` lists it.
+#[derive(Serialize)]
+struct OpLine {
+    func: String,
+    selector: String,
+    kind: String,
+    /// Dimension names, then whether each is a reduction, in linalg order.
+    dims: Vec<String>,
+    reduction: Vec<bool>,
+    /// Static extents (`None`: dynamic).
+    extents: Vec<Option<i64>>,
+    flops: Option<u64>,
+    location: String,
+    /// The `func` line to paste.
+    line: String,
+}
+
+/// Runs `sched-apply ops`.
+pub(crate) fn list(payload_path: &Path, json: bool) -> Result<(), Exit> {
+    let name = payload_path.display().to_string();
+    let text = read(payload_path)?;
+    let source = SourceFile::new(name.clone(), text.clone());
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, &name, &text)
+        .map_err(|e| crate::run::payload_failure(e, &source))?;
+    let info = payload::describe(&context, &module, &name)
+        .map_err(|e| Exit::Internal(format!("internal error: {e}")))?;
+    let lines = op_lines(&info, &name);
+    let out = if json {
+        serde_json::to_string_pretty(&lines).expect("plain data serializes") + "\n"
+    } else {
+        let mut out = format!(
+            "# The linalg ops of {name}, as `func` lines for a .sched file (rename freely).\n"
+        );
+        let mut function = None;
+        for (op, line) in info.ops.iter().zip(&lines) {
+            if function != Some(&op.function) {
+                out.push_str(&format!("\n# @{}\n", op.function));
+                function = Some(&op.function);
+            }
+            out.push_str(&line.line);
+            out.push('\n');
+        }
+        out
+    };
+    crate::print_text(&out)
+}
+
+fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
+    let several_functions = info.functions.len() > 1;
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    info.ops
+        .iter()
+        .map(|op| {
+            let short = short_name(&op.kind);
+            let n = match counts.iter_mut().find(|(k, _)| *k == short) {
+                Some((_, count)) => {
+                    *count += 1;
+                    *count - 1
+                }
+                None => {
+                    counts.push((short.clone(), 1));
+                    0
+                }
+            };
+            let func = format!("{short}{n}");
+            let index = info.index_in_function(op);
+            let count = info.count_in_function(&op.function, &op.kind);
+            let scope = if several_functions {
+                format!("@{}:", op.function)
+            } else {
+                String::new()
+            };
+            let selector = if count > 1 {
+                format!("{scope}{}[{index}]", op.kind)
+            } else {
+                format!("{scope}{}", op.kind)
+            };
+            let dims = dim_names(op);
+            let reduction: Vec<bool> = op
+                .iterators
+                .iter()
+                .map(|k| *k == IteratorKind::Reduction)
+                .collect();
+            let parallel: Vec<&str> = dims
+                .iter()
+                .zip(&reduction)
+                .filter(|(_, r)| !**r)
+                .map(|(d, _)| d.as_str())
+                .collect();
+            let reduced: Vec<&str> = dims
+                .iter()
+                .zip(&reduction)
+                .filter(|(_, r)| **r)
+                .map(|(d, _)| d.as_str())
+                .collect();
+            let binding = if reduced.is_empty() {
+                parallel.join(", ")
+            } else {
+                format!("{} | {}", parallel.join(", "), reduced.join(", "))
+            };
+            let extent = |e: &Option<i64>| e.map_or("?".to_string(), |e| e.to_string());
+            let of = |reduced: bool| -> Vec<String> {
+                op.extents
+                    .iter()
+                    .zip(&reduction)
+                    .filter(|(_, r)| **r == reduced)
+                    .map(|(e, _)| extent(e))
+                    .collect()
+            };
+            let (parallel_extents, reduction_extents) = (of(false), of(true));
+            let flops = op
+                .extents
+                .iter()
+                .try_fold(op.flops_per_point, |p, e| e.map(|e| p * e as u64));
+            let location = payload::plain_location(&op.location, payload_name);
+            let mut comment = parallel_extents.join(" x ");
+            if !reduction_extents.is_empty() {
+                comment.push_str(&format!(" | {}", reduction_extents.join(" x ")));
+            }
+            if let Some(flops) = flops.filter(|f| *f > 0) {
+                comment.push_str(&format!(", {flops} FLOPs"));
+            }
+            comment.push_str(&format!(", {location}"));
+            // The language binds ops whose reduction dimensions come last.
+            let bindable = !reduction.windows(2).any(|pair| pair[0] && !pair[1]);
+            let line = if bindable {
+                format!("func {func} = {selector} ({binding})  # {comment}")
+            } else {
+                format!(
+                    "# {selector}: a reduction dimension before a parallel one, which a binding \
+                     cannot name yet  # {comment}"
+                )
+            };
+            OpLine {
+                func,
+                selector,
+                kind: op.kind.clone(),
+                dims,
+                reduction,
+                extents: op.extents.clone(),
+                flops,
+                location,
+                line,
+            }
+        })
+        .collect()
+}
+
+/// A short func name for an op kind: `mm`, `conv`, `pool`, `g` (generic), ...
+fn short_name(kind: &str) -> String {
+    let kind = kind.trim_start_matches("linalg.");
+    match kind {
+        "matmul" => "mm".into(),
+        "batch_matmul" => "bmm".into(),
+        "generic" => "g".into(),
+        "broadcast" => "bcast".into(),
+        "transpose" => "tr".into(),
+        k if k.starts_with("conv") || k.starts_with("depthwise_conv") => "conv".into(),
+        k if k.starts_with("pooling") => "pool".into(),
+        k => k.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
+    }
+}
+
+/// Names for an op's iteration dimensions: the usual ones for common named
+/// ops (`matmul`: i, j | k; `conv_2d_nchw_fchw`: n, f, y, x | c, ky, kx),
+/// otherwise letters by kind (parallel i, j, k, …; reduction r, s, t, …).
+fn dim_names(op: &PayloadOp) -> Vec<String> {
+    let known: Option<&[&str]> = match op.kind.as_str() {
+        "linalg.matmul" => Some(&["i", "j", "k"]),
+        "linalg.batch_matmul" => Some(&["b", "i", "j", "k"]),
+        "linalg.conv_2d_nchw_fchw" => Some(&["n", "f", "y", "x", "c", "ky", "kx"]),
+        "linalg.conv_2d_nhwc_hwcf" => Some(&["n", "y", "x", "f", "ky", "kx", "c"]),
+        "linalg.pooling_nchw_max" | "linalg.pooling_nchw_sum" => {
+            Some(&["n", "c", "y", "x", "ky", "kx"])
+        }
+        "linalg.pooling_nhwc_max" | "linalg.pooling_nhwc_sum" => {
+            Some(&["n", "y", "x", "c", "ky", "kx"])
+        }
+        _ => None,
+    };
+    if let Some(names) = known.filter(|n| n.len() == op.iterators.len()) {
+        return names.iter().map(|n| n.to_string()).collect();
+    }
+    let (mut parallel, mut reduction) = (0, 0);
+    op.iterators
+        .iter()
+        .map(|kind| {
+            let (letters, count) = match kind {
+                IteratorKind::Parallel => ("ijklmnopq", &mut parallel),
+                IteratorKind::Reduction => ("rstuvw", &mut reduction),
+            };
+            let name = match letters.chars().nth(*count) {
+                Some(letter) => letter.to_string(),
+                None => format!("{}{}", &letters[..1], *count),
+            };
+            *count += 1;
+            name
+        })
+        .collect()
+}
