@@ -124,7 +124,7 @@ pub(crate) fn explain(
         Stop::Check,
         &targets,
     )?;
-    report_warnings(&outcome.warnings, false)?;
+    report_warnings(&outcome, false)?;
     let payload_name = payload_path.display().to_string();
     let mut explanation = explanation(&outcome.model, &schedule, &payload_name);
     let applied = pipeline::run(

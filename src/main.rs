@@ -322,7 +322,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         stop,
         &targets,
     )?;
-    report_warnings(&outcome.warnings, args.deny_warnings)?;
+    report_warnings(&outcome, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{}", ensure_newline(remark.clone()));
     }
@@ -345,12 +345,13 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     write_output(args.output.as_deref(), &text)
 }
 
-/// Prints the schedule's warnings to standard error; with `deny`, any
-/// warning fails the command (exit code 1).
-pub(crate) fn report_warnings(warnings: &[String], deny: bool) -> Result<(), Exit> {
-    for warning in warnings {
-        eprint!("{}", ensure_newline(warning.clone()));
+/// Prints the schedule's notes and warnings to standard error; with `deny`,
+/// any warning (not a note) fails the command (exit code 1).
+pub(crate) fn report_warnings(outcome: &pipeline::Outcome, deny: bool) -> Result<(), Exit> {
+    for text in outcome.notes.iter().chain(&outcome.warnings) {
+        eprint!("{}", ensure_newline(text.clone()));
     }
+    let warnings = &outcome.warnings;
     if deny && !warnings.is_empty() {
         return Err(Exit::Input(format!(
             "error: {} denied (--deny-warnings)",
@@ -464,7 +465,7 @@ fn check(
         Stop::Plan,
         &targets,
     )?;
-    report_warnings(&outcome.warnings, deny_warnings)?;
+    report_warnings(&outcome, deny_warnings)?;
     let warned = match outcome.warnings.len() {
         0 => String::new(),
         1 => " (1 warning)".to_string(),

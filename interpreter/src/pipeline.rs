@@ -22,6 +22,8 @@ pub struct Outcome {
     /// The schedule's own warnings (directives that do nothing), rendered
     /// with their locations; empty when there are none.
     pub warnings: Vec<String>,
+    /// The schedule's notes (what a directive does not do here), rendered.
+    pub notes: Vec<String>,
     /// Seconds spent in each phase.
     pub times: PhaseTimes,
     /// The payload's structured ops, as the schedule was resolved against them.
@@ -125,12 +127,14 @@ pub fn run(
     let model = schedule_lang::resolve(&file, &info)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     let warnings: Vec<String> = model.warnings.iter().map(|w| w.render(schedule)).collect();
+    let notes: Vec<String> = model.notes.iter().map(|n| n.render(schedule)).collect();
     if stop == Stop::Check {
         return Ok(Outcome {
             script: String::new(),
             payload: None,
             remarks: Vec::new(),
             warnings,
+            notes,
             times,
             info,
             model,
@@ -158,6 +162,7 @@ pub fn run(
             payload: None,
             remarks: Vec::new(),
             warnings,
+            notes,
             times,
             info,
             model,
@@ -177,6 +182,7 @@ pub fn run(
                 payload: Some(module.as_operation().to_string()),
                 remarks,
                 warnings,
+                notes,
                 times,
                 info,
                 model,

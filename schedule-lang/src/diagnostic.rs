@@ -76,6 +76,14 @@ impl Diagnostic {
         }
     }
 
+    /// A note at a span: something true about the input that needs no fix.
+    pub fn note(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Note,
+            ..Self::error(code, span, message)
+        }
+    }
+
     /// An error about the whole file (no location inside it).
     pub fn file_error(code: &'static str, message: impl Into<String>) -> Self {
         Self {

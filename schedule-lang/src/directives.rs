@@ -35,7 +35,7 @@ pub enum DirectiveKind {
     ReuseAt,
     /// `buffer_at(func, loop)`: HeteroCL write buffer.
     BufferAt,
-    /// `pipeline(loop)`: pipeline a loop.
+    /// `pipeline(loop[, ii])`: mark a loop for pipelining by an HLS back end.
     Pipeline,
     /// `pack(inK, loop)`: BLIS-style packing of an input operand at a loop.
     Pack,
@@ -96,7 +96,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::Accelerate, name: "accelerate", signature: "accelerate(target[, loop][, edges])", summary: "hand the contraction's tiles to a GEMM accelerator: in its native tiles, or one call per iteration of `loop`; edge tiles `partial` (default), `pad`ded to the native tile, or `split` off to the CPU", forms: &[&[Name], &[Name, Name], &[Name, Name, Name]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(func, loop)", summary: "keep a reuse buffer of this input at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at(func, loop)", summary: "accumulate into a local buffer at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
-    DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l)", summary: "pipeline loop l", forms: &[&[Loop]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l[, ii])", summary: "mark loop l for pipelining with initiation interval ii (default 1) by an HLS back end: the loop carries `sched.pipeline = ii`; on a CPU it changes nothing (a note says so)", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(inK, loop)", summary: "copy the op's K-th input, as read inside `loop`, into a contiguous buffer once per iteration of `loop` (BLIS packing)", forms: &[&[Name, Name]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Prefetch, name: "prefetch", signature: "prefetch(inK, loop)", summary: "at the start of each iteration of `loop`, prefetch what the op reads of its K-th input in the next one", forms: &[&[Name, Name]], variadic: false, planned: true },
 ];

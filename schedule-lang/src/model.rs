@@ -13,6 +13,9 @@ pub struct Model {
     /// Directives that have no effect (a `reorder` into the order the loops
     /// have, a mark on a loop of one iteration, ...), in source order.
     pub warnings: Vec<crate::Diagnostic>,
+    /// What the schedule should know but need not fix (a `pipeline` mark
+    /// changes nothing on a CPU), in source order.
+    pub notes: Vec<crate::Diagnostic>,
     /// The loop nest of the stage each directive scheduled, right after it,
     /// in schedule order (`sched-apply explain` prints it).
     pub trace: Vec<TraceStep>,
@@ -187,6 +190,8 @@ pub struct Loop {
     /// Where `rfactor` made it a loop over partial reductions: it iterates a
     /// reduction dimension, but its iterations are independent.
     pub rfactor: Option<Span>,
+    /// Where `pipeline` marked it, with the initiation interval asked for.
+    pub pipeline: Option<(Span, i64)>,
     /// Set when `fuse` joined it with its neighbours into one loop.
     pub fused: Option<Fused>,
     /// The directive (or binding) that created it.

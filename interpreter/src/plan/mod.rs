@@ -98,6 +98,7 @@ pub fn plan_with(
         }
     }
     planner.finish();
+    planner.check_pipelined();
     if planner.errors.is_empty() {
         Ok(planner.script)
     } else {
@@ -133,6 +134,8 @@ struct Planner<'a> {
     packed: Vec<DirectiveId>,
     /// Each `prefetch` planned so far.
     prefetched: Vec<DirectiveId>,
+    /// Loops to annotate `sched.pipeline` (handle, initiation interval, the call).
+    annotate_pipeline: Vec<(String, i64, Span)>,
     /// Loops to annotate with a prefetch (handle, the annotation's value, the call).
     annotate_prefetch: Vec<(String, String, Span)>,
     /// Payload ops (ids) the script has generalized to `linalg.generic`.
@@ -207,6 +210,7 @@ impl<'a> Planner<'a> {
             packed: Vec::new(),
             prefetched: Vec::new(),
             annotate_prefetch: Vec::new(),
+            annotate_pipeline: Vec::new(),
             generalized: Vec::new(),
             transformed: false,
             options: PlanOptions::default(),
@@ -301,6 +305,7 @@ impl<'a> Planner<'a> {
         self.emit_hoisting(&functions);
         self.emit_parallel_annotations();
         self.emit_prefetch_annotations();
+        self.emit_pipeline_annotations();
         self.emit_unrolls();
         self.script.comment(
             "clean up; slices of a tensor.empty become tile-sized empties, so no whole-tensor \

@@ -123,6 +123,9 @@ impl<'a> Planner<'a> {
         );
         self.queue_parallel(loops, run, &forall);
         self.name_loop(func, stage_index, &forall, &names.join(", "), location);
+        for &i in run {
+            self.queue_pipeline(&loops[i], &forall);
+        }
         let last = *run.last().expect("a run has loops");
         let ivs = (0..stage.dims.len())
             .filter_map(|d| {
@@ -163,8 +166,11 @@ impl<'a> Planner<'a> {
         let (names, mut tiled, location) = self.start_run(func, stage_index, nest, run, "scf.for");
         let loop_handles: Vec<String> = names.iter().map(|n| self.script.fresh(n)).collect();
         self.tile_using_for(&tiled, &loop_handles, handle, sizes, location);
-        for (loop_handle, name) in loop_handles.iter().zip(&names) {
+        for ((loop_handle, name), &i) in loop_handles.iter().zip(&names).zip(run) {
             self.name_loop(func, stage_index, loop_handle, name, location);
+            if nest.trips[i] != Some(1) {
+                self.queue_pipeline(&loops[i], loop_handle);
+            }
         }
         // The fused components at the end of the run, coalesced into one loop.
         let last = *run.last().expect("a run has loops");

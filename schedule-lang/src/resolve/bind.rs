@@ -353,6 +353,7 @@ impl<'a> Resolver<'a> {
                 unroll: None,
                 parallel: None,
                 rfactor: None,
+                pipeline: None,
                 fused: None,
                 span: name.span,
             })

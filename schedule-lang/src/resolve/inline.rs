@@ -141,6 +141,8 @@ fn own_schedule(stage: &Stage) -> Option<Span> {
         l.vectorize
             .or(l.unroll)
             .or(l.parallel)
+            .or(l.rfactor)
+            .or(l.pipeline.map(|(span, _)| span))
             .or(l.fused.as_ref().map(|f| f.span))
     });
     let split = (stage.loops.len() != stage.dims.len())

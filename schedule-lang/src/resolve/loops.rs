@@ -154,6 +154,7 @@ pub(super) fn split(
         unroll: None,
         parallel: None,
         rfactor: None,
+        pipeline: None,
         ..original
     };
     stage.loops.splice(index..=index, [outer_loop, inner_loop]);

@@ -33,6 +33,7 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
         funcs: IndexMap::new(),
         errors: Vec::new(),
         warnings: Vec::new(),
+        notes: Vec::new(),
         trace: Vec::new(),
         pending: Vec::new(),
         broken: Vec::new(),
@@ -67,6 +68,8 @@ struct Resolver<'a> {
     errors: Vec<Diagnostic>,
     /// Directives that do nothing ([`Model::warnings`]).
     warnings: Vec<Diagnostic>,
+    /// Notes for the schedule ([`Model::notes`]).
+    notes: Vec<Diagnostic>,
     /// Each applied directive's loop nest ([`Model::trace`]).
     trace: Vec<TraceStep>,
     pending: Vec<PendingComputeAt>,
@@ -154,6 +157,7 @@ impl Resolver<'_> {
             Ok(Model {
                 funcs: self.funcs.into_values().map(|f| f.model).collect(),
                 warnings: self.warnings,
+                notes: self.notes,
                 trace: self.trace,
             })
         } else {
