@@ -218,6 +218,17 @@ pub(super) fn fuse(
         if let Some(rfactor) = stage.loops[range.clone()].iter().find_map(|l| l.rfactor) {
             return Err(rfactor_loop_error("fuse", ident, rfactor, span));
         }
+        if let Some((pipeline, _)) = stage.loops[range.clone()].iter().find_map(|l| l.pipeline) {
+            return Err(Box::new(
+                Diagnostic::error(
+                    "pipeline-fused",
+                    span,
+                    format!("cannot fuse `{}`: it is pipelined", ident.name),
+                )
+                .with_note(Some(pipeline), "pipelined here")
+                .with_help("`pipeline` marks one loop of the generated code, and `fuse` joins loops: pipeline a loop that is not fused"),
+            ));
+        }
     }
     if inner_range == outer_range {
         return Err(Box::new(Diagnostic::error(
