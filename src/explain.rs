@@ -5,7 +5,7 @@
 //! computed at each loop, packs, prefetches and accelerator calls where they
 //! happen. `--json` gives the same as data.
 
-use crate::{read, read_schedule, report_warnings, Exit};
+use crate::{read, read_schedule, report_diagnostics, Exit};
 use interpreter::pipeline::{self, Stop};
 use interpreter::plan::LOOP_NAME;
 use schedule_lang::model::{Loop, Model, Placement, Stage};
@@ -117,24 +117,19 @@ pub(crate) fn explain(
     let schedule = read_schedule(&schedule_path)?;
     let payload_text = read(payload_path)?;
     let targets = crate::targets::load(targets)?;
-    let outcome = pipeline::run(
-        &schedule,
-        &payload_path.display().to_string(),
-        &payload_text,
-        Stop::Check,
-        &targets,
-    )?;
-    report_warnings(&outcome, false)?;
     let payload_name = payload_path.display().to_string();
-    let mut explanation = explanation(&outcome.model, &schedule, &payload_name);
-    let applied = pipeline::run(
+    // One run: the resolved model (the requested nests) and the payload the
+    // script, naming its loops, made (the generated nests).
+    let outcome = pipeline::run(
         &schedule,
         &payload_name,
         &payload_text,
         Stop::ApplyNamingLoops,
         &targets,
     )?;
-    let transformed = applied.payload.unwrap_or_default();
+    report_diagnostics(&outcome, false)?;
+    let mut explanation = explanation(&outcome.model, &schedule, &payload_name);
+    let transformed = outcome.payload.clone().unwrap_or_default();
     let nests = payload::loops::loop_nests(&payload_name, &transformed, LOOP_NAME)
         .map_err(|e| Exit::Internal(format!("internal error: {e}")))?;
     explanation.generated = nests
@@ -196,7 +191,7 @@ fn explanation(model: &Model, schedule: &SourceFile, payload: &str) -> Explanati
                             }
                         })
                         .collect(),
-                    loops: views(stage, &stage.loops, Some((model, func))),
+                    loops: views(stage, &stage.loops, Some((model, func, index))),
                 })
                 .collect(),
         })
@@ -302,8 +297,8 @@ fn absent(model: &Model, generated: &[FunctionLoops]) -> Vec<Absent> {
 }
 
 /// The loops of `stage` (`loops`, outermost first) as shown; with the model,
-/// what happens at each loop too.
-fn views(stage: &Stage, loops: &[Loop], at: Option<(&Model, usize)>) -> Vec<LoopView> {
+/// the func and the stage's index, what happens at each loop too.
+fn views(stage: &Stage, loops: &[Loop], at: Option<(&Model, usize, usize)>) -> Vec<LoopView> {
     loops
         .iter()
         .map(|l| {
@@ -323,7 +318,10 @@ fn views(stage: &Stage, loops: &[Loop], at: Option<(&Model, usize)>) -> Vec<Loop
             if let Some(fused) = &l.fused {
                 marks.push(format!("fused into `{}`", fused.name));
             }
-            let here = at.map_or(Vec::new(), |(model, func)| here(model, func, stage, l));
+            let here = at.map_or(Vec::new(), |(model, func, index)| {
+                let last = index + 1 == model.funcs[func].stages.len();
+                here(model, func, last, stage, l)
+            });
             LoopView {
                 name: l.name.clone(),
                 dimension: dim.name.clone(),
@@ -338,14 +336,11 @@ fn views(stage: &Stage, loops: &[Loop], at: Option<(&Model, usize)>) -> Vec<Loop
         .collect()
 }
 
-/// What the schedule does at the start of each iteration of loop `l`.
-fn here(model: &Model, func: usize, stage: &Stage, l: &Loop) -> Vec<String> {
+/// What the schedule does at the start of each iteration of loop `l` of
+/// `stage`; funcs are computed at the loops of a func's last stage.
+fn here(model: &Model, func: usize, last_stage: bool, stage: &Stage, l: &Loop) -> Vec<String> {
     let name = l.visible_name();
     let mut here = Vec::new();
-    let last_stage = model.funcs[func]
-        .stages
-        .last()
-        .is_some_and(|last| std::ptr::eq(last, stage));
     if last_stage {
         for other in &model.funcs {
             if matches!(&other.placement, Placement::At { consumer, loop_name, .. }

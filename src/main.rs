@@ -322,7 +322,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         stop,
         &targets,
     )?;
-    report_warnings(&outcome, args.deny_warnings)?;
+    report_diagnostics(&outcome, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{}", ensure_newline(remark.clone()));
     }
@@ -347,7 +347,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
 
 /// Prints the schedule's notes and warnings to standard error; with `deny`,
 /// any warning (not a note) fails the command (exit code 1).
-pub(crate) fn report_warnings(outcome: &pipeline::Outcome, deny: bool) -> Result<(), Exit> {
+pub(crate) fn report_diagnostics(outcome: &pipeline::Outcome, deny: bool) -> Result<(), Exit> {
     for text in outcome.notes.iter().chain(&outcome.warnings) {
         eprint!("{}", ensure_newline(text.clone()));
     }
@@ -465,7 +465,7 @@ fn check(
         Stop::Plan,
         &targets,
     )?;
-    report_warnings(&outcome, deny_warnings)?;
+    report_diagnostics(&outcome, deny_warnings)?;
     let warned = match outcome.warnings.len() {
         0 => String::new(),
         1 => " (1 warning)".to_string(),

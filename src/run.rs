@@ -149,7 +149,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         Stop::Apply,
         &targets,
     )?;
-    crate::report_warnings(&outcome, args.deny_warnings)?;
+    crate::report_diagnostics(&outcome, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{remark}");
     }

@@ -41,6 +41,7 @@ mod memory;
 mod nest;
 mod pack;
 mod parallel;
+mod pipeline;
 mod prefetch;
 mod rfactor;
 mod tail;

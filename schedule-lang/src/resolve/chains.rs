@@ -521,41 +521,9 @@ impl Resolver<'_> {
             }
             DirectiveKind::Pipeline => {
                 let stage = &mut state.model.stages[*stage];
-                let target = name(0);
-                let range = find_loop(stage, &func_name, target)?;
-                if range.len() > 1 {
-                    return Err(Box::new(Diagnostic::error(
-                        "pipeline-fused",
-                        target.span,
-                        format!(
-                            "`{}` is a fused loop; `pipeline` marks one loop",
-                            target.name
-                        ),
-                    )));
-                }
-                let the_loop = &mut stage.loops[range.start];
-                if let Some((previous, _)) = the_loop.pipeline {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            "duplicate-pipeline",
-                            directive.span,
-                            format!("`{}` is already pipelined", target.name),
-                        )
-                        .with_note(Some(previous), "pipelined here"),
-                    ));
-                }
                 let interval = ints.first().copied().unwrap_or(1);
-                the_loop.pipeline = Some((directive.span, interval));
-                self.notes.push(
-                    Diagnostic::note(
-                        "pipeline-on-cpu",
-                        directive.span,
-                        format!(
-                            "`{}` carries `sched.pipeline = {interval}` for an HLS back end; on a CPU this changes nothing",
-                            target.name
-                        ),
-                    ),
-                );
+                let note = pipeline(stage, &func_name, name(0), interval, directive.span)?;
+                self.notes.push(note);
                 Ok(())
             }
             DirectiveKind::ReuseAt | DirectiveKind::BufferAt => {

@@ -332,3 +332,46 @@ fn rfactor_loop_error(verb: &str, target: &Ident, rfactor: Span, span: Span) -> 
         .with_help("split the reduction before `rfactor`, and mark `u` only `parallel` (without a task size)"),
     )
 }
+
+/// `pipeline(l[, ii])`: marks loop `l` (one loop, not fused) with the
+/// initiation interval; returns the note that on a CPU it changes nothing.
+pub(super) fn pipeline(
+    stage: &mut Stage,
+    func: &str,
+    target: &Ident,
+    interval: i64,
+    span: Span,
+) -> Result<Diagnostic, Box<Diagnostic>> {
+    let range = find_loop(stage, func, target)?;
+    if range.len() > 1 {
+        return Err(Box::new(Diagnostic::error(
+            "pipeline-fused",
+            target.span,
+            format!(
+                "`{}` is a fused loop; `pipeline` marks one loop",
+                target.name
+            ),
+        )));
+    }
+    let the_loop = &mut stage.loops[range.start];
+    if let Some((previous, _)) = the_loop.pipeline {
+        return Err(Box::new(
+            Diagnostic::error(
+                "duplicate-pipeline",
+                span,
+                format!("`{}` is already pipelined", target.name),
+            )
+            .with_note(Some(previous), "pipelined here"),
+        ));
+    }
+    the_loop.pipeline = Some((span, interval));
+    Ok(Diagnostic::note(
+        "pipeline-on-cpu",
+        span,
+        format!(
+            "`{}` carries `sched.pipeline = {interval}` for an HLS back end; on a CPU this changes \
+             nothing",
+            target.name
+        ),
+    ))
+}
