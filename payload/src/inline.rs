@@ -49,7 +49,8 @@ pub fn inline(
     name: &str,
     producers: &[usize],
 ) -> Result<Inlined, InlineError> {
-    let (before, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
+    let (_, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
+    let count = views.len();
     for (id, view) in views.iter().enumerate() {
         view.set_i64_attribute(ORIGIN, id as i64);
     }
@@ -59,7 +60,7 @@ pub fn inline(
         ffi::inline_producer(module, ORIGIN, producer as i64)
             .map_err(|refusal| InlineError::Refused { producer, refusal })?;
     }
-    let mut ids = vec![None; before.ops.len()];
+    let mut ids = vec![None; count];
     let (info, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
     for (id, view) in views.iter().enumerate() {
         if let Some(origin) = view.i64_attribute(ORIGIN) {
