@@ -330,6 +330,14 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
             "examples/rfactor/vector_sum.mlir",
             "examples/rfactor/vector_sum.sched",
         ),
+        (
+            "examples/blur/blur_slices.mlir",
+            "examples/blur/blur_slices.sched",
+        ),
+        (
+            "examples/blur/blur_maps.mlir",
+            "examples/blur/blur_maps.sched",
+        ),
     ] {
         cases.push((payload.to_string(), schedule.to_string()));
     }

@@ -49,6 +49,20 @@ fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
 }
 
 #[test]
+fn the_blur_examples_run_and_match_the_unscheduled_payload() {
+    for form in ["slices", "maps"] {
+        let payload = format!("examples/blur/blur_{form}.mlir");
+        let output = sched_apply(&["run", &payload, "--check", "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert!(
+            text(&output.stdout).contains("\"check\": \"ok\""),
+            "{form}: {}",
+            text(&output.stdout)
+        );
+    }
+}
+
+#[test]
 fn every_fixture_schedule_runs_and_matches() {
     let mut fixtures: Vec<String> = std::fs::read_dir(common::root().join("tests/fixtures"))
         .unwrap()

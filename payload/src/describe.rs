@@ -96,11 +96,14 @@ pub(crate) fn describe_with_ops<'m>(
             .find(|(name, _)| name == function)
             .map(|(_, f)| *f);
         for (index, operand) in op.operands.iter_mut().enumerate() {
-            if let Some(owner) = original.operand_owner(index) {
+            if let Some((owner, views)) = original.operand_through_views(index) {
                 operand.producer = raw_ids
                     .iter()
                     .find(|(raw, _)| raw.ptr == owner.ptr)
                     .map(|(_, id)| *id);
+                if operand.producer.is_some() {
+                    operand.via = views;
+                }
             }
             operand.argument = function_op.and_then(|f| original.operand_argument_of(index, f));
         }
@@ -184,6 +187,7 @@ fn describe_op(
         operands.push(OperandInfo {
             map: map.clone(),
             producer: None,
+            via: Vec::new(),
             argument: None,
             is_init: index >= inputs,
             element: element_type(&operand_type),

@@ -46,12 +46,15 @@ pub const PARALLEL_SCRIPT: &str = r#"module attributes {transform.with_named_seq
 
 /// The second half: the other foralls run sequentially, parallel loops
 /// become OpenMP, vector ops are lowered, and everything reaches the LLVM
-/// dialect; every function gets a C interface.
+/// dialect; every function gets a C interface. Small buffers move to the
+/// stack before deallocations are placed: placed first, a buffer that one
+/// branch of an `scf.if` allocates (a tiled `tensor.pad`) was freed through
+/// the branch's result after it had become a stack buffer.
 pub const LOWERING_PIPELINE: &str = concat!(
     "builtin.module(",
-    "func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting),",
+    "func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting,promote-buffers-to-stack),",
     "buffer-deallocation-pipeline,",
-    "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll},promote-buffers-to-stack),",
+    "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll}),",
     "convert-scf-to-openmp,",
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",

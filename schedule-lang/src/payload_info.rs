@@ -30,6 +30,10 @@ pub struct OperandInfo {
     pub map: Vec<MapResult>,
     /// The structured op (by [`PayloadOp::id`]) whose result this operand is, if any.
     pub producer: Option<usize>,
+    /// The view ops between the producer and this operand
+    /// (`tensor.extract_slice`, `tensor.pad`, reshapes), nearest this operand
+    /// first; empty when the operand is the producer's result itself.
+    pub via: Vec<String>,
     /// The position of the enclosing function's argument this operand is, if it is one.
     pub argument: Option<usize>,
     /// True for `outs` (init) operands.

@@ -61,6 +61,7 @@ impl Planner<'_> {
                 self.generalize_if_needed(func, stage);
             }
         }
+        self.bind_views();
     }
 
     /// Splits the handle `all` to the `count` ops of one kind into one handle

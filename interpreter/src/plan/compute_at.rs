@@ -115,6 +115,14 @@ impl Planner<'_> {
                     self.model.funcs[func].name
                 ));
                 let op = self.model.funcs[producer].stages[producer_stage].op;
+                if let Some(outermost) = containing.first_mut() {
+                    let mut readers = vec![stage.op];
+                    readers.extend(fused.iter().map(|&(f, s, _): &(usize, usize, String)| {
+                        self.model.funcs[f].stages[s].op
+                    }));
+                    let location = self.at(span);
+                    self.fuse_views(op, &readers, outermost, location);
+                }
                 for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
                     let new_handle = self.script.fresh(&hint);
@@ -223,8 +231,19 @@ impl Planner<'_> {
             let Some(operand) = operands.iter().find(|o| o.producer == Some(op)) else {
                 continue;
             };
+            // Slices and casts keep positions and tile sizes; a pad's tile
+            // is clipped at the edges, and a reshape regroups dimensions.
+            let keeps_positions = operand.map.len() == output.map.len()
+                && operand
+                    .via
+                    .iter()
+                    .all(|v| v == "tensor.extract_slice" || v == "tensor.cast");
             for (position, result) in output.map.iter().enumerate() {
                 if let MapResult::Dim(dim) = result {
+                    if !keeps_positions {
+                        region[*dim] = None;
+                        continue;
+                    }
                     region[*dim] = match operand.map.get(position) {
                         Some(MapResult::Dim(user_dim)) => {
                             user_region.get(*user_dim).copied().flatten()

@@ -28,6 +28,7 @@
 //! | [`parallel`] | `parallel`: which foralls run on threads | `annotate` |
 //! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
 //! | [`edges`] | the partial tiles of an offloaded op: as they are, padded, or split off | `structured.pad`, `structured.split` |
+//! | [`views`] | producers read through slices and pads | `get_producer_of_operand`, `fuse_into_containing_op`, slice folding patterns |
 //! | [`memory`] | (to come) `store_at`, `reuse_at`, `buffer_at` | |
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
@@ -47,6 +48,7 @@ mod rfactor;
 mod tail;
 mod tiling;
 mod vector;
+mod views;
 
 use crate::script::{Script, ANY_OP};
 use indexmap::IndexMap;
@@ -141,6 +143,9 @@ struct Planner<'a> {
     annotate_prefetch: Vec<(String, String, Span)>,
     /// Payload ops (ids) the script has generalized to `linalg.generic`.
     generalized: Vec<usize>,
+    /// `(op, operand)` → handles to the views it reads a placed producer
+    /// through, nearest the op first ([`views`]).
+    view_handles: IndexMap<(usize, usize), Vec<String>>,
     /// Whether any op changes the payload.
     transformed: bool,
     /// What to plan besides the schedule.
@@ -213,6 +218,7 @@ impl<'a> Planner<'a> {
             annotate_prefetch: Vec::new(),
             annotate_pipeline: Vec::new(),
             generalized: Vec::new(),
+            view_handles: IndexMap::new(),
             transformed: false,
             options: PlanOptions::default(),
         }

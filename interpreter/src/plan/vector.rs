@@ -19,7 +19,7 @@
 use super::tail::find_tail;
 use super::Planner;
 use crate::script::ANY_OP;
-use schedule_lang::model::Loop;
+use schedule_lang::model::{Loop, Placement};
 use schedule_lang::{Diagnostic, MapResult, PayloadOp, Span};
 
 /// The most iterations a materialized loop may have to be unrolled (a fused
@@ -123,6 +123,34 @@ impl Planner<'_> {
         if let (None, Some(dim)) = (&nest.tail, dynamic) {
             let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
             let dimension = &stage.dims[dim];
+            let read_through = self.payload.ops.iter().find_map(|reader| {
+                reader
+                    .operands
+                    .iter()
+                    .find(|o| o.producer == Some(stage.op) && !o.via.is_empty())
+                    .map(|o| o.via.join(" of "))
+            });
+            let placed = matches!(self.model.funcs[func].placement, Placement::At { .. });
+            if let (Some(views), true) = (read_through, placed) {
+                self.errors.push(
+                    Diagnostic::error(
+                        "vectorize-through-view",
+                        span,
+                        format!(
+                            "cannot vectorize `{name}` here: its consumer reads it through \
+                             {views}, whose tile shapes the planner does not follow, so the \
+                             tile of `{}` it computes there has no known static shape",
+                            dimension.name
+                        ),
+                    )
+                    .with_help(
+                        "vectorize it where it is computed whole (`compute_root`), or vectorize \
+                         only dimensions the view keeps (a slice keeps them; a pad or a reshape \
+                         does not)",
+                    ),
+                );
+                return false;
+            }
             let why = match dimension.extent {
                 Some(extent) => format!(
                     "the tiles of `{}` are partial (its {extent} iterations are not divided \

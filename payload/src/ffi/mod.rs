@@ -13,6 +13,16 @@ use std::marker::PhantomData;
 
 mod engine;
 mod inline;
+/// Ops that only view or re-shape a tensor (their first operand is the source):
+/// a producer reached through them still feeds the op that reads the view.
+pub const VIEW_OPS: [&str; 5] = [
+    "tensor.extract_slice",
+    "tensor.pad",
+    "tensor.expand_shape",
+    "tensor.collapse_shape",
+    "tensor.cast",
+];
+
 pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
 
@@ -189,6 +199,34 @@ impl<'m> OpView<'m> {
         unsafe {
             let value = mlirOperationGetOperand(self.raw, index as isize);
             mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value))
+        }
+    }
+
+    /// The op that computes operand `index`, looking through the view ops
+    /// in [`VIEW_OPS`] (each's first operand is its source), with the names
+    /// of the views passed, nearest the operand first. `None` for a block
+    /// argument (also behind views) or a bad index.
+    pub fn operand_through_views(self, index: usize) -> Option<(MlirOperation, Vec<String>)> {
+        if index >= self.operand_count() {
+            return None;
+        }
+        let mut views = Vec::new();
+        // SAFETY: valid op and an index below the operand count; each owner is
+        // an op of the same module, and a view op has at least one operand.
+        unsafe {
+            let mut value = mlirOperationGetOperand(self.raw, index as isize);
+            loop {
+                if !mlirValueIsAOpResult(value) {
+                    return None;
+                }
+                let owner = mlirOpResultGetOwner(value);
+                let name = Self::from_raw(owner).name();
+                if !VIEW_OPS.contains(&name.as_str()) || mlirOperationGetNumOperands(owner) == 0 {
+                    return Some((owner, views));
+                }
+                views.push(name);
+                value = mlirOperationGetOperand(owner, 0);
+            }
         }
     }
 

@@ -54,6 +54,66 @@ impl Resolver<'_> {
                         .iter()
                         .any(|o| o.producer.is_some_and(|p| own.contains(&p)))
                 });
+            let views: Vec<&str> = self
+                .payload
+                .ops
+                .iter()
+                .filter(|op| inside.contains(&op.id))
+                .flat_map(|op| op.operands.iter())
+                .filter(|o| o.producer.is_some_and(|p| own.contains(&p)) && !o.via.is_empty())
+                .map(|o| o.via[0].as_str())
+                .collect();
+            let reshaped = self
+                .payload
+                .ops
+                .iter()
+                .filter(|op| inside.contains(&op.id))
+                .flat_map(|op| op.operands.iter())
+                .filter(|o| o.producer.is_some_and(|p| own.contains(&p)))
+                .find_map(|o| o.via.iter().find(|v| v.ends_with("_shape")));
+            if let Some(reshape) = reshaped {
+                let model = &self.funcs[func].model;
+                self.errors.push(
+                    Diagnostic::error(
+                        "compute-at-reshape",
+                        span,
+                        format!(
+                            "`{}` reads `{}` through `{reshape}`: compute_at cannot yet tile a \
+                             producer to the part of a reshape one iteration reads",
+                            self.funcs[consumer].model.name, model.name
+                        ),
+                    )
+                    .with_help(
+                        "compute it at root (drop `compute_at`); slices and pads between the \
+                         two are followed",
+                    ),
+                );
+                continue;
+            }
+            if views.len() > 1 {
+                let Placement::At { loop_name, .. } = &self.funcs[func].model.placement else {
+                    unreachable!("matched above")
+                };
+                let model = &self.funcs[func].model;
+                self.notes.push(
+                    Diagnostic::note(
+                        "compute-per-view",
+                        span,
+                        format!(
+                            "`{}` reads `{}` through {} views ({}): each iteration of `{loop_name}` \
+                             computes it once per view, over the part that view reads",
+                            self.funcs[consumer].model.name,
+                            model.name,
+                            views.len(),
+                            views.join(", ")
+                        ),
+                    )
+                    .with_help(
+                        "where the views overlap (a stencil's shifted rows), the overlap is computed \
+                         again for each view; at an outer loop each instance is a larger tile",
+                    ),
+                );
+            }
             if !used {
                 let model = &self.funcs[func].model;
                 self.errors.push(

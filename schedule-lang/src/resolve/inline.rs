@@ -99,6 +99,28 @@ impl Resolver<'_> {
                 );
                 continue;
             }
+            if let Some((reader, operand)) = readers.iter().find_map(|r| {
+                r.operands
+                    .iter()
+                    .find(|o| o.producer == Some(op.id) && !o.via.is_empty())
+                    .map(|o| (r, o))
+            }) {
+                errors.push(
+                    Diagnostic::error(
+                        "inline-through-view",
+                        span,
+                        format!(
+                            "{} reads `{name}` through `{}`; inlining replaces direct reads only",
+                            self.op_label(reader),
+                            operand.via.join("` of `")
+                        ),
+                    )
+                    .with_help(
+                        "compute it at a loop of that op (`compute_at`), which follows views",
+                    ),
+                );
+                continue;
+            }
             let placed = self.funcs.values().find(|other| {
                 matches!(other.model.placement, Placement::At { consumer, .. } if consumer == func)
             });

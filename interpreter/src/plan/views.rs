@@ -1,0 +1,118 @@
+//! Producers reached through views. A consumer may read a producer through
+//! `tensor.extract_slice`, `tensor.pad` or a reshape (a stencil's shifted
+//! windows, a padded convolution input). Such a view stays outside the
+//! consumer's loops when the consumer is tiled, so `compute_at` moves it in
+//! first: each view is fused into the outermost loop (`tensor.pad` is tiled to
+//! the consumer's tile, slices and casts are cloned) and the slices of slices
+//! it leaves are merged (`merge_consecutive_insert_extract_slice`), so the
+//! producer is read through one slice per view and is fused, tiled to each,
+//! as usual. Reshapes are refused before planning (`compute-at-reshape`):
+//! upstream's patterns do not move a tile's slice above them, and the
+//! producer would be computed whole in every iteration.
+//! A producer read through several views (the three rows of a 3-point
+//! stencil) is computed once per view.
+
+use super::{MaterializedLoop, Planner};
+use crate::script::ANY_OP;
+use schedule_lang::model::Placement;
+
+impl Planner<'_> {
+    /// Handles to the views between each bound stage and the producers
+    /// computed at a loop of some consumer, taken before any tiling:
+    /// `get_producer_of_operand`, nearest the reading op first.
+    pub(super) fn bind_views(&mut self) {
+        let placed: Vec<usize> = self
+            .model
+            .funcs
+            .iter()
+            .filter(|f| matches!(f.placement, Placement::At { .. }))
+            .flat_map(|f| f.stages.iter().map(|s| s.op))
+            .collect();
+        let bound: Vec<((usize, usize), String)> = self
+            .stage_handles
+            .iter()
+            .map(|(key, handle)| (*key, handle.clone()))
+            .collect();
+        for ((func, stage), handle) in bound {
+            let op = self.model.funcs[func].stages[stage].op;
+            for (index, operand) in self.payload.ops[op].operands.iter().enumerate() {
+                let Some(producer) = operand.producer else {
+                    continue;
+                };
+                if operand.via.is_empty() || !placed.contains(&producer) {
+                    continue;
+                }
+                self.script.comment(format!(
+                    "{} reads operand {index} through {}",
+                    self.stage_name(func, stage),
+                    operand.via.join(" of ")
+                ));
+                let mut handles = Vec::new();
+                let mut reader = handle.clone();
+                let mut position = index;
+                for view in &operand.via {
+                    let short = view.rsplit('.').next().unwrap_or(view);
+                    let name = self.script.fresh(short);
+                    self.script.op(
+                        format!(
+                            "%{name} = transform.get_producer_of_operand %{reader}[{position}] \
+                             : ({ANY_OP}) -> {ANY_OP}"
+                        ),
+                        None,
+                    );
+                    handles.push(name.clone());
+                    reader = name;
+                    position = 0;
+                }
+                self.view_handles.insert((op, index), handles);
+            }
+        }
+    }
+
+    /// Moves the views through which the ops in `readers` read `producer`
+    /// into `outermost`, the outermost loop the producer is fused into, and
+    /// folds the slices they leave. Does nothing when there are none.
+    pub(super) fn fuse_views(
+        &mut self,
+        producer: usize,
+        readers: &[usize],
+        outermost: &mut MaterializedLoop,
+        location: Option<(usize, usize)>,
+    ) {
+        let keys: Vec<(usize, usize)> = self
+            .view_handles
+            .keys()
+            .filter(|(op, index)| {
+                readers.contains(op)
+                    && self.payload.ops[*op].operands[*index].producer == Some(producer)
+            })
+            .copied()
+            .collect();
+        if keys.is_empty() {
+            return;
+        }
+        for key in keys {
+            let handles = self.view_handles.shift_remove(&key).unwrap_or_default();
+            for view in handles {
+                let fused = self.script.fresh(&format!("{view}_fused"));
+                let new_loop = self.script.fresh(&outermost.handle);
+                self.script.op(
+                    format!(
+                        "%{fused}, %{new_loop} = transform.structured.fuse_into_containing_op \
+                         %{view} into %{} : ({ANY_OP}, {ANY_OP}) -> ({ANY_OP}, {ANY_OP})",
+                        outermost.handle
+                    ),
+                    location,
+                );
+                outermost.handle = new_loop;
+            }
+        }
+        let handle = outermost.handle.clone();
+        self.apply_patterns_at(
+            &[handle],
+            &["tensor.merge_consecutive_insert_extract_slice"],
+            false,
+            location,
+        );
+    }
+}
