@@ -73,8 +73,8 @@ enum Emit {
     /// The transform-dialect script (a standalone module with @__transform_main). With
     /// `compute_inline`, it applies to the payload after the inline phase (`--emit inlined`).
     Transform,
-    /// The payload after the inline phase (`compute_inline`), before the script: what the
-    /// script applies to. Without `compute_inline`, the payload as read.
+    /// The payload after the loading phase (a TOSA payload lowered to linalg) and the inline
+    /// phase (`compute_inline`), before the script: what the script applies to.
     Inlined,
     /// The scheduled payload bufferized, with each `accelerate`d tile replaced by its kernel call
     /// (the offload phase of lowering).

@@ -30,8 +30,9 @@ pub struct Outcome {
     pub info: PayloadInfo,
     /// The resolved schedule, against `info`.
     pub model: schedule_lang::Model,
-    /// The payload after the inline phase, which the script applies to,
-    /// when the schedule inlines a func (`compute_inline`).
+    /// The payload after the loading and inline phases, which the script
+    /// applies to, when they changed it: a TOSA payload lowered to linalg, a
+    /// func inlined (`compute_inline`).
     pub inlined: Option<String>,
 }
 
@@ -144,7 +145,11 @@ pub fn run(
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let inlined = inline_funcs(&context, &mut module, payload_name, &model, schedule)?;
-    let inlined_text = inlined.as_ref().map(|_| module.as_operation().to_string());
+    // The script applies to the module as loaded (a TOSA payload is lowered
+    // to linalg then; its text names a `tosa.` op) and inlined.
+    let loaded_from_tosa = payload_text.contains("tosa.");
+    let inlined_text =
+        (inlined.is_some() || loaded_from_tosa).then(|| module.as_operation().to_string());
     let (planned_model, planned_info) = match &inlined {
         Some(inlined) => (&inlined.model, &inlined.info),
         None => (&model, &info),

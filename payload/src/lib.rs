@@ -27,6 +27,7 @@ pub mod offload;
 pub mod peak;
 pub mod prefetch;
 pub mod tensor;
+pub mod tosa;
 pub mod transform;
 
 pub use describe::describe;
@@ -86,7 +87,8 @@ pub fn new_context() -> Context {
     Context::new_with_registry(&registry, false)
 }
 
-/// Parses payload text; `name` is used in messages.
+/// Parses payload text; `name` is used in messages. A TOSA payload is
+/// lowered to linalg as it loads ([`tosa`]).
 pub fn parse_module<'c>(
     context: &'c Context,
     name: &str,
@@ -118,6 +120,8 @@ pub fn parse_module<'c>(
         Some(module) => {
             let (valid, messages) = capture_diagnostics(context, || module.as_operation().verify());
             if valid {
+                let mut module = module;
+                tosa::lower_tosa(context, &mut module, name)?;
                 Ok(module)
             } else {
                 Err(PayloadError {

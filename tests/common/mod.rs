@@ -196,7 +196,10 @@ fn generate(ty: &str, a: usize) -> String {
 /// Runs the payload before and after scheduling on the same inputs with
 /// `mlir-runner`; returns (max |difference|, max |reference|).
 pub fn differential(original: &str, transformed: &str) -> (f64, f64) {
-    let original = mlir_opt(original, &["--mlir-print-local-scope"]);
+    // A TOSA payload is lowered by upstream's own conversions here,
+    // independently of sched-apply's loading phase.
+    let tosa = "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))";
+    let original = mlir_opt(original, &["--mlir-print-local-scope", tosa]);
     let transformed = mlir_opt(transformed, &["--mlir-print-local-scope"]);
     let signature = signature(&original);
     let mut harness = String::from("module {\n");

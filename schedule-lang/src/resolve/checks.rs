@@ -43,6 +43,26 @@ impl Resolver<'_> {
                     inside.extend(state.model.stages.iter().map(|s| s.op));
                 }
             }
+            // An inlined func read inside runs there too, as part of its readers.
+            loop {
+                let more: Vec<usize> = self
+                    .funcs
+                    .values()
+                    .filter(|state| matches!(state.model.placement, Placement::Inline { .. }))
+                    .flat_map(|state| state.model.stages.iter().map(|s| s.op))
+                    .filter(|op| !inside.contains(op))
+                    .filter(|op| {
+                        self.payload.ops.iter().any(|reader| {
+                            inside.contains(&reader.id)
+                                && reader.operands.iter().any(|o| o.producer == Some(*op))
+                        })
+                    })
+                    .collect();
+                if more.is_empty() {
+                    break;
+                }
+                inside.extend(more);
+            }
             let own: Vec<usize> = self.funcs[func].model.stages.iter().map(|s| s.op).collect();
             let used = self
                 .payload
