@@ -275,6 +275,12 @@ pub(crate) fn read(path: &Path) -> Result<String, Exit> {
             path.display()
         ))
     })?;
+    if bytes.starts_with(payload::BYTECODE_MAGIC) {
+        let name = path.display().to_string();
+        // Bytecode has no source lines to show under its diagnostics.
+        return payload::bytecode_to_text(&name, &bytes)
+            .map_err(|error| run::payload_failure(error, &SourceFile::new(name, String::new())));
+    }
     String::from_utf8(bytes).map_err(|error| {
         let bad = error.utf8_error().valid_up_to();
         let byte = error.as_bytes()[bad];

@@ -550,3 +550,41 @@ fn ops_lists_func_lines_that_bind() {
         "{text}"
     );
 }
+
+/// A bytecode payload (`mlir-opt --emit-bytecode`) loads like its text and
+/// runs under the same schedule; a truncated one is a located input error.
+#[test]
+fn bytecode_payloads_load_and_a_broken_one_is_an_input_error() {
+    let directory = common::tempdir();
+    let bytecode = directory.join("matmul.mlirbc");
+    let status = Command::new(common::tool("mlir-opt"))
+        .args(["--emit-bytecode", "tests/payloads/matmul.mlir", "-o"])
+        .arg(&bytecode)
+        .current_dir(common::root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let bytes = std::fs::read(&bytecode).unwrap();
+    assert!(bytes.starts_with(b"ML\xefR"), "not bytecode");
+    let path = bytecode.display().to_string();
+    let output = sched_apply(&[
+        "run",
+        &path,
+        "tests/fixtures/matmul_parallel.sched",
+        "--check",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("\"check\": \"ok\""));
+    let listed = sched_apply(&["ops", &path]);
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("func mm0 = linalg.matmul"));
+
+    let broken = directory.join("broken.mlirbc");
+    std::fs::write(&broken, &bytes[..bytes.len() / 2]).unwrap();
+    let output = sched_apply(&["ops", &broken.display().to_string()]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(text.contains("cannot read the MLIR bytecode"), "{text}");
+    assert!(text.contains("broken.mlirbc"), "{text}");
+    let _ = std::fs::remove_dir_all(&directory);
+}

@@ -312,7 +312,10 @@ fn render_located(message: &MlirMessage, schedule: &SourceFile, payload_name: &s
 /// Renders an MLIR message about the payload text itself (parse and verify errors) with its source line.
 pub fn render_on_payload(message: &MlirMessage, payload: &SourceFile) -> String {
     let mut text = match message.file_line_column() {
-        Some((file, line, column)) if file == "-" || file == payload.name => {
+        // A source with no text (a bytecode payload) has no line to show.
+        Some((file, line, column))
+            if (file == "-" || file == payload.name) && !payload.text.is_empty() =>
+        {
             let offset = schedule_lang_offset(payload, line, column);
             let mut diagnostic = Diagnostic::error(
                 "mlir",

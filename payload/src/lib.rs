@@ -87,6 +87,26 @@ pub fn new_context() -> Context {
     Context::new_with_registry(&registry, false)
 }
 
+/// The first bytes of an MLIR bytecode file.
+pub const BYTECODE_MAGIC: &[u8] = b"ML\xefR";
+
+/// The text of an MLIR bytecode payload (`.mlirbc`, as `mlir-opt
+/// --emit-bytecode` and exporters write it), which the rest of sched-apply
+/// reads like any payload. `name` is used in messages.
+pub fn bytecode_to_text(name: &str, bytes: &[u8]) -> Result<String, PayloadError> {
+    let context = new_context();
+    let (module, messages) =
+        capture_diagnostics(&context, || ffi::parse_bytecode(&context, bytes, name));
+    match module {
+        Some(module) => Ok(module.as_operation().to_string()),
+        None => Err(PayloadError {
+            message: format!("{name}: cannot read the MLIR bytecode"),
+            diagnostics: messages,
+            internal: false,
+        }),
+    }
+}
+
 /// Parses payload text; `name` is used in messages. A TOSA payload is
 /// lowered to linalg as it loads ([`tosa`]).
 pub fn parse_module<'c>(

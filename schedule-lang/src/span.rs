@@ -97,17 +97,21 @@ impl SourceFile {
         (start + within) as u32
     }
 
-    /// The text of a 1-based line, without its newline.
+    /// The text of a 1-based line, without its newline; empty for line 0
+    /// (MLIR's "unknown" line) and for lines past the end.
     pub fn line_text(&self, line: usize) -> &str {
+        let Some(index) = line.checked_sub(1) else {
+            return "";
+        };
         let start = self
             .line_starts
-            .get(line - 1)
+            .get(index)
             .copied()
             .unwrap_or(self.text.len());
         let end = self
             .line_starts
             .get(line)
-            .map(|e| e - 1)
+            .map(|e| e.saturating_sub(1))
             .unwrap_or(self.text.len());
         self.text[start..end.max(start)].trim_end_matches('\r')
     }
@@ -123,6 +127,18 @@ impl SourceFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_zero_and_lines_past_the_end_are_empty() {
+        let file = SourceFile::new("a.mlirbc", "");
+        assert_eq!(file.line_text(0), "");
+        assert_eq!(file.line_text(3), "");
+        assert_eq!(file.offset(0, 0), 0);
+        let file = SourceFile::new("a.sched", "ab\ncd\n");
+        assert_eq!(file.line_text(0), "");
+        assert_eq!(file.line_text(2), "cd");
+        assert_eq!(file.line_text(9), "");
+    }
 
     #[test]
     fn line_and_column_are_one_based() {

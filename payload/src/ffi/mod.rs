@@ -76,6 +76,30 @@ pub fn parse_module_named<'c>(
     melior::ir::Module::from_operation(operation)
 }
 
+/// Parses MLIR bytecode (`.mlirbc`) into a module whose locations name
+/// `source_name`. `None` after a parse error, reported through the context's
+/// diagnostics, or when the bytecode holds another kind of op.
+pub fn parse_bytecode<'c>(
+    context: &'c melior::Context,
+    bytes: &[u8],
+    source_name: &str,
+) -> Option<melior::ir::Module<'c>> {
+    let source = MlirStringRef {
+        data: bytes.as_ptr() as *const _,
+        length: bytes.len(),
+    };
+    // SAFETY: as in `parse_module_named`; the parser takes the buffer's length
+    // from the string ref, so bytes with NULs are read whole.
+    let raw =
+        unsafe { mlirOperationCreateParse(context.to_raw(), source, string_ref(source_name)) };
+    if raw.ptr.is_null() {
+        return None;
+    }
+    // SAFETY: as in `parse_module_named`.
+    let operation = unsafe { melior::ir::Operation::from_raw(raw) };
+    melior::ir::Module::from_operation(operation)
+}
+
 /// A borrowed (pointer, length) view of a Rust string for the C API.
 pub fn string_ref(text: &str) -> MlirStringRef {
     MlirStringRef {
