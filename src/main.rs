@@ -8,7 +8,9 @@ mod compare;
 mod explain;
 mod ops;
 mod peak;
+mod profile;
 mod report;
+mod roofline;
 mod run;
 mod targets;
 
@@ -130,6 +132,13 @@ enum Command {
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
     Run(run::RunArgs),
+    /// Count FLOPs and off-chip bytes per func and in total, before and after the schedule, and
+    /// their operational intensity; with --run, time both and measure this core's roofs; with
+    /// --svg, draw the roofline.
+    #[command(
+        after_help = "Examples:\n  sched-apply profile examples/gemm/gemm.mlir\n  sched-apply profile examples/blur/blur_slices.mlir --run --svg roofline.svg\n  sched-apply profile model.mlir fast.sched --json"
+    )]
+    Profile(profile::ProfileArgs),
     /// Measure this core's fp32 multiply-add peak in GFLOP/s (cached for `run --cached-peak`).
     #[command(after_help = "Example:\n  taskset -c 1 sched-apply peak")]
     Peak {
@@ -231,6 +240,7 @@ fn main() -> ExitCode {
         }) => check(&schedule, payload.as_deref(), &targets, deny_warnings),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
+        Some(Command::Profile(args)) => profile::profile(args),
         Some(Command::Explain {
             payload,
             schedule,

@@ -413,7 +413,7 @@ fn time_rounds(
 
 /// Seconds of each of `calls` calls, after `warmup` untimed ones; each call
 /// gets fresh copies of the inputs (copied outside the timer).
-fn time_calls(
+pub(crate) fn time_calls(
     program: &Program,
     inputs: &[Tensor],
     warmup: usize,

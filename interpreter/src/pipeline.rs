@@ -77,6 +77,9 @@ pub enum Stop {
     /// Apply a script that also names every loop it makes with the
     /// schedule's loop names (`sched.loop`), for `explain`.
     ApplyNamingLoops,
+    /// Apply it, and print the payload with every op's location (the
+    /// payload lines its ops came from), for `profile`.
+    ApplyKeepingLocations,
 }
 
 /// Runs the pipeline on a schedule and a payload given as text; `targets`
@@ -184,7 +187,11 @@ pub fn run(
                 .collect();
             Ok(Outcome {
                 script,
-                payload: Some(module.as_operation().to_string()),
+                payload: Some(if stop == Stop::ApplyKeepingLocations {
+                    payload::ffi::print_with_locations(&module)
+                } else {
+                    module.as_operation().to_string()
+                }),
                 remarks,
                 warnings,
                 notes,

@@ -106,7 +106,7 @@ pub(crate) fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
 
 /// Finds the entry function of `root` (`entry`, or the only public function)
 /// and reads its signature. Errors are located at the function.
-fn signature(
+pub(crate) fn signature(
     root: OpView<'_>,
     payload_name: &str,
     entry: Option<&str>,

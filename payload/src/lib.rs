@@ -26,6 +26,7 @@ pub mod npy;
 pub mod offload;
 pub mod peak;
 pub mod prefetch;
+pub mod profile;
 pub mod tensor;
 pub mod tosa;
 pub mod transform;

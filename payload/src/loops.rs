@@ -101,7 +101,7 @@ fn loops_in(op: OpView<'_>, attribute: &str) -> Vec<IrLoop> {
 
 /// A loop's static trip count: a forall's from its static bounds, a for's
 /// from constant bounds and step.
-fn iterations(op: OpView<'_>) -> Option<i64> {
+pub(crate) fn iterations(op: OpView<'_>) -> Option<i64> {
     if op.name() == "scf.forall" {
         let bounds = |name: &str| -> Option<Vec<i64>> {
             let text = op.attribute_text(name)?;

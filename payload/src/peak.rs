@@ -152,6 +152,26 @@ pub fn fastest_kernel(calls: usize) -> Result<PeakKernel, PayloadError> {
     Ok(fastest.0)
 }
 
+/// This core's memory bandwidth in GB/s (10^9 bytes read and written per
+/// second): the best of `rounds` passes of `b[i] = a[i] * s` over two
+/// 256 MiB buffers, far larger than any cache.
+pub fn measure_bandwidth(rounds: usize) -> f64 {
+    const FLOATS: usize = 64 << 20;
+    let source: Vec<f32> = (0..FLOATS).map(|i| (i % 1024) as f32).collect();
+    let mut target = vec![0f32; FLOATS];
+    let mut best = f64::INFINITY;
+    for round in 0..rounds.max(1) {
+        let factor = 1.0 + round as f32 * 1e-3;
+        let start = std::time::Instant::now();
+        for (t, s) in target.iter_mut().zip(&source) {
+            *t = *s * factor;
+        }
+        std::hint::black_box(&mut target);
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (2 * FLOATS * std::mem::size_of::<f32>()) as f64 / best / 1e9
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

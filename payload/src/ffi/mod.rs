@@ -23,6 +23,16 @@ pub const VIEW_OPS: [&str; 5] = [
     "tensor.cast",
 ];
 
+/// Ops that view a buffer (their first operand is the buffer viewed).
+pub const MEMREF_VIEW_OPS: [&str; 6] = [
+    "memref.cast",
+    "memref.subview",
+    "memref.reinterpret_cast",
+    "memref.expand_shape",
+    "memref.collapse_shape",
+    "memref.transpose",
+];
+
 pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
 
@@ -98,6 +108,23 @@ pub fn parse_bytecode<'c>(
     // SAFETY: as in `parse_module_named`.
     let operation = unsafe { melior::ir::Operation::from_raw(raw) };
     melior::ir::Module::from_operation(operation)
+}
+
+/// The module's text with every op's location (`loc(...)`), so a module
+/// parsed from it keeps the locations its ops had (the payload's lines).
+pub fn print_with_locations(module: &melior::ir::Module) -> String {
+    // SAFETY: the flags are created, used for one print of a live operation,
+    // and destroyed exactly once.
+    unsafe {
+        let flags = mlirOpPrintingFlagsCreate();
+        mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+        let raw = module.as_operation().to_raw();
+        let text = print_to_string(|callback, data| {
+            mlirOperationPrintWithFlags(raw, flags, callback, data)
+        });
+        mlirOpPrintingFlagsDestroy(flags);
+        text
+    }
 }
 
 /// A borrowed (pointer, length) view of a Rust string for the C API.
@@ -273,6 +300,35 @@ impl<'m> OpView<'m> {
                 value = mlirOperationGetOperand(owner, 0);
             }
             if !mlirValueIsABlockArgument(value) || mlirOperationGetNumRegions(function.raw) == 0 {
+                return None;
+            }
+            let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(function.raw, 0));
+            mlirBlockEqual(mlirBlockArgumentGetOwner(value), entry)
+                .then(|| mlirBlockArgumentGetArgNumber(value) as usize)
+        }
+    }
+
+    /// Which argument of `function`'s entry block the buffer operand `index`
+    /// views, looking through [`MEMREF_VIEW_OPS`] (each's first operand is
+    /// the buffer it views); `None` for a buffer allocated in the function.
+    pub fn operand_root_argument(self, index: usize, function: OpView<'m>) -> Option<usize> {
+        if index >= self.operand_count() {
+            return None;
+        }
+        // SAFETY: as in `operand_argument_of`; a view op has at least one operand.
+        unsafe {
+            let mut value = mlirOperationGetOperand(self.raw, index as isize);
+            while mlirValueIsAOpResult(value) {
+                let owner = mlirOpResultGetOwner(value);
+                let name = Self::from_raw(owner).name();
+                if !MEMREF_VIEW_OPS.contains(&name.as_str())
+                    || mlirOperationGetNumOperands(owner) == 0
+                {
+                    return None;
+                }
+                value = mlirOperationGetOperand(owner, 0);
+            }
+            if mlirOperationGetNumRegions(function.raw) == 0 {
                 return None;
             }
             let entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(function.raw, 0));

@@ -1,0 +1,142 @@
+//! The roofline picture of `sched-apply profile --svg`: log-log axes of
+//! operational intensity (FLOP/byte) and performance (GFLOP/s), this core's
+//! roof (the measured peak and memory bandwidth), each accelerator's roof
+//! from its target description, and the payload's whole call before and
+//! after the schedule, joined by an arrow. Drawn with `plotters`.
+
+use crate::profile::Figures;
+use crate::Exit;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// The roofs to draw.
+pub(crate) struct Roofs {
+    /// This core's fp32 peak, GFLOP/s.
+    pub peak_gflops: f64,
+    /// This core's memory bandwidth, GB/s.
+    pub bandwidth_gbs: f64,
+    /// `(name, peak GFLOP/s, bandwidth GB/s)` per accelerator target.
+    pub accelerators: Vec<(String, f64, f64)>,
+}
+
+/// The attainable GFLOP/s at `intensity` under a roof.
+fn roof(peak: f64, bandwidth: f64, intensity: f64) -> f64 {
+    peak.min(bandwidth * intensity)
+}
+
+/// Writes the picture to `path`; a point without a measured time or a known
+/// intensity is left out (the text report says so).
+pub(crate) fn write_svg(
+    path: &Path,
+    title: &str,
+    roofs: &Roofs,
+    before: &Figures,
+    after: &Figures,
+) -> Result<(), Exit> {
+    let point = |f: &Figures| f.intensity.zip(f.gflops);
+    let points: Vec<(f64, f64)> = [before, after].into_iter().filter_map(point).collect();
+    let mut x_min: f64 = 0.01;
+    let mut x_max: f64 = 1000.0;
+    for &(x, _) in &points {
+        x_min = x_min.min(x / 4.0);
+        x_max = x_max.max(x * 4.0);
+    }
+    let top = roofs
+        .accelerators
+        .iter()
+        .map(|a| a.1)
+        .fold(roofs.peak_gflops, f64::max)
+        .max(1.0);
+    let y_min = points
+        .iter()
+        .map(|p| p.1 / 4.0)
+        .fold(top / 1e4, f64::min)
+        .max(1e-6);
+    let drawn = (|| -> Result<(), Box<dyn std::error::Error>> {
+        let area = SVGBackend::new(path, (900, 600)).into_drawing_area();
+        area.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&area)
+            .caption(title, ("sans-serif", 18))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(72)
+            .build_cartesian_2d((x_min..x_max).log_scale(), (y_min..top * 2.0).log_scale())?;
+        chart
+            .configure_mesh()
+            .x_desc("operational intensity (FLOP per off-chip byte)")
+            .y_desc("performance (GFLOP/s)")
+            .draw()?;
+        let samples = |peak: f64, bandwidth: f64| -> Vec<(f64, f64)> {
+            (0..=200)
+                .map(|i| {
+                    let x = x_min * (x_max / x_min).powf(i as f64 / 200.0);
+                    (x, roof(peak, bandwidth, x))
+                })
+                .collect()
+        };
+        chart
+            .draw_series(LineSeries::new(
+                samples(roofs.peak_gflops, roofs.bandwidth_gbs),
+                BLACK.stroke_width(2),
+            ))?
+            .label(format!(
+                "this core: {:.1} GFLOP/s, {:.1} GB/s (measured)",
+                roofs.peak_gflops, roofs.bandwidth_gbs
+            ))
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(2)));
+        let colours = [BLUE, MAGENTA, CYAN, GREEN];
+        for (index, (name, peak, bandwidth)) in roofs.accelerators.iter().enumerate() {
+            let colour = colours[index % colours.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    samples(*peak, *bandwidth),
+                    colour.stroke_width(2),
+                ))?
+                .label(format!(
+                    "accelerator {name}: {peak:.1} GFLOP/s, {bandwidth:.1} GB/s (its target file)"
+                ))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+                });
+        }
+        if let (Some(from), Some(to)) = (point(before), point(after)) {
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![from, to],
+                RGBColor(120, 120, 120).stroke_width(2),
+            )))?;
+            chart.draw_series(std::iter::once(TriangleMarker::new(
+                to,
+                7,
+                RGBColor(120, 120, 120).filled(),
+            )))?;
+        }
+        for (figures, label, colour) in [
+            (before, "before the schedule", RED),
+            (after, "after the schedule", RGBColor(0, 140, 0)),
+        ] {
+            if let Some(at) = point(figures) {
+                chart
+                    .draw_series(std::iter::once(Circle::new(at, 6, colour.filled())))?
+                    .label(format!(
+                        "{label}: {:.2} FLOP/byte, {:.2} GFLOP/s",
+                        at.0, at.1
+                    ))
+                    .legend(move |(x, y)| Circle::new((x + 10, y), 5, colour.filled()));
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()?;
+        area.present()?;
+        Ok(())
+    })();
+    drawn.map_err(|e| {
+        Exit::Input(format!(
+            "{}: error: cannot write the roofline: {e}",
+            path.display()
+        ))
+    })
+}
