@@ -730,3 +730,30 @@ fn profile_reports_unknown_counts_as_unknown() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("unknown"));
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+/// `buffer_at` cuts the output's off-chip traffic as HeteroCL's write buffer
+/// does: stores from one per multiply-add (M·N·K) to one per output (M·N),
+/// the buffer's copy in and out included.
+#[test]
+fn a_write_buffer_stores_each_output_once() {
+    let output = sched_apply(&[
+        "profile",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_buffer_at.sched",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let (m, n, k) = (64u64, 96, 128);
+    let total = &report["total"];
+    assert_eq!(
+        total["before"]["bytes_written"].as_u64(),
+        Some(4 * m * n * k)
+    );
+    assert_eq!(total["after"]["bytes_written"].as_u64(), Some(4 * m * n));
+    // A and B per multiply-add, C once into the buffer.
+    assert_eq!(
+        total["after"]["bytes_read"].as_u64(),
+        Some(4 * (2 * m * n * k + m * n))
+    );
+}

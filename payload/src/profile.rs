@@ -110,6 +110,14 @@ pub fn profile(
         set_private(&context, &mut module, &signature.name, false);
     }
     run_passes(&context, &mut module, OUT_PARAMS_PIPELINE, payload_name)?;
+    // As lowering's first step does: fold the self-copies bufferization
+    // leaves (an output tile written back onto itself), which never run.
+    run_passes(
+        &context,
+        &mut module,
+        "builtin.module(func.func(canonicalize))",
+        payload_name,
+    )?;
     crate::transform::apply_script(&context, &mut module, crate::describe::GENERALIZE_SCRIPT)
         .map_err(|e| PayloadError::internal(format!("could not generalize for counting: {e:?}")))?;
     let mut profile = Profile::default();

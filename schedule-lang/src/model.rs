@@ -97,6 +97,21 @@ pub struct Stage {
     /// `accelerate(target[, loop])`: the stage's tiles are computed by an
     /// accelerator's kernel instead of generated code.
     pub accelerate: Option<Accelerate>,
+    /// `buffer_at(loop)`: HeteroCL's write buffer: once per iteration of
+    /// `loop`, the stage's output tile there is copied into a local buffer,
+    /// computed (accumulated) there, and written back once.
+    pub write_buffer: Option<BufferAt>,
+}
+
+/// Where a stage's output is buffered (`buffer_at`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BufferAt {
+    /// The stage's loop at which the buffer lives.
+    pub loop_name: String,
+    /// The loop argument.
+    pub loop_span: Span,
+    /// The directive call.
+    pub span: Span,
 }
 
 /// Where and on what a stage is offloaded.

@@ -29,7 +29,7 @@
 //! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
 //! | [`edges`] | the partial tiles of an offloaded op: as they are, padded, or split off | `structured.pad`, `structured.split` |
 //! | [`views`] | producers read through slices and pads | `get_producer_of_operand`, `fuse_into_containing_op`, slice folding patterns |
-//! | [`memory`] | (to come) `store_at`, `reuse_at`, `buffer_at` | |
+//! | [`memory`] | `buffer_at`: a local write buffer of the output at a loop (`store_at`, `reuse_at` to come) | `structured.pad` (nofold init, `copy_back_op = "linalg.copy"`) |
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
 
@@ -135,6 +135,8 @@ struct Planner<'a> {
     annotate_parallel: Vec<(String, Span)>,
     /// Each `pack` planned so far.
     packed: Vec<DirectiveId>,
+    /// The stages whose write buffer (`buffer_at`) is planned.
+    write_buffered: Vec<(usize, usize)>,
     /// Each `prefetch` planned so far.
     prefetched: Vec<DirectiveId>,
     /// Loops to annotate `sched.pipeline` (handle, initiation interval, the call).
@@ -215,6 +217,7 @@ impl<'a> Planner<'a> {
             annotate_parallel: Vec::new(),
             packed: Vec::new(),
             prefetched: Vec::new(),
+            write_buffered: Vec::new(),
             annotate_prefetch: Vec::new(),
             annotate_pipeline: Vec::new(),
             generalized: Vec::new(),
@@ -293,6 +296,7 @@ impl<'a> Planner<'a> {
             return;
         };
         self.report_unplanned_packs(func, stage_index, &nest);
+        self.report_unplanned_write_buffer(func, stage_index, &nest);
         self.report_unplanned_prefetches(func, stage_index);
         if let Some(offload) = offload {
             let region = nest.entering(nest.first_implicit).clone();

@@ -162,7 +162,13 @@ impl<'a> Planner<'a> {
             .collect();
         // A `pack` copies at the end of a tiling run: this stage's packs, and
         // those of the funcs computed inside this one at its loops.
-        let mut pack_loops: Vec<&str> = stage.packs.iter().map(|p| p.loop_name.as_str()).collect();
+        // A write buffer (`buffer_at`) is placed the same way.
+        let mut pack_loops: Vec<&str> = stage
+            .packs
+            .iter()
+            .map(|p| p.loop_name.as_str())
+            .chain(stage.write_buffer.iter().map(|b| b.loop_name.as_str()))
+            .collect();
         if is_last {
             for other in &model.funcs {
                 if matches!(other.placement, Placement::At { consumer, .. } if consumer == func) {

@@ -13,7 +13,7 @@ use crate::script::ANY_OP;
 use schedule_lang::{Diagnostic, MapResult};
 
 /// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
-fn zero_attribute(element: &str) -> String {
+pub(super) fn zero_attribute(element: &str) -> String {
     if element.starts_with('f') || element.starts_with("bf") {
         format!("0.0 : {element}")
     } else {

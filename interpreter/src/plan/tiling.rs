@@ -50,6 +50,7 @@ impl<'a> Planner<'a> {
             let last = *run.last().expect("a run has loops");
             let at = loops[last].visible_name().to_string();
             self.plan_packs(func, stage_index, &at, &mut handle, &nest.after[last]);
+            self.plan_write_buffer(func, stage_index, &at, &mut handle, &nest.after[last]);
             let innermost = containing
                 .last()
                 .expect("the run's loop was just pushed")

@@ -368,6 +368,7 @@ impl<'a> Resolver<'a> {
             packs: Vec::new(),
             prefetches: Vec::new(),
             accelerate: None,
+            write_buffer: None,
         })
     }
 }

@@ -526,7 +526,18 @@ impl Resolver<'_> {
                 self.notes.push(note);
                 Ok(())
             }
-            DirectiveKind::ReuseAt | DirectiveKind::BufferAt => {
+            DirectiveKind::BufferAt => {
+                let stage = &mut state.model.stages[*stage];
+                let target = name(names.len() - 1);
+                write_buffer(
+                    stage,
+                    &func_name,
+                    (names.len() == 2).then(|| name(0)),
+                    target,
+                    directive.span,
+                )
+            }
+            DirectiveKind::ReuseAt => {
                 unreachable!("unplanned directives are rejected before apply")
             }
         }

@@ -375,3 +375,46 @@ pub(super) fn pipeline(
         ),
     ))
 }
+
+/// `buffer_at([func,] loop)`: the stage's write buffer at one of its loops.
+pub(super) fn write_buffer(
+    stage: &mut Stage,
+    func: &str,
+    named: Option<&Ident>,
+    target: &Ident,
+    span: Span,
+) -> Result<(), Box<Diagnostic>> {
+    if let Some(other) = named.filter(|n| n.name != func) {
+        return Err(Box::new(
+            Diagnostic::error(
+                "buffer-other-func",
+                other.span,
+                format!(
+                    "`{func}.buffer_at` buffers `{func}`'s own output, not `{}`'s",
+                    other.name
+                ),
+            )
+            .with_help(format!(
+                "write `{}.buffer_at(loop)` to buffer that func's output",
+                other.name
+            )),
+        ));
+    }
+    find_loop(stage, func, target)?;
+    if let Some(previous) = &stage.write_buffer {
+        return Err(Box::new(
+            Diagnostic::error(
+                "duplicate-buffer-at",
+                span,
+                format!("{} already has a write buffer", stage_label(stage, func)),
+            )
+            .with_note(Some(previous.span), "buffered here"),
+        ));
+    }
+    stage.write_buffer = Some(BufferAt {
+        loop_name: target.name.clone(),
+        loop_span: target.span,
+        span,
+    });
+    Ok(())
+}
