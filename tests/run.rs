@@ -63,6 +63,20 @@ fn the_blur_examples_run_and_match_the_unscheduled_payload() {
 }
 
 #[test]
+fn the_heterocl_examples_run_and_match_the_unscheduled_payload() {
+    for stem in ["gemm", "gemm_interleave", "conv2d"] {
+        let payload = format!("examples/heterocl/{stem}.mlir");
+        let output = sched_apply(&["run", &payload, "--check", "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert!(
+            text(&output.stdout).contains("\"check\": \"ok\""),
+            "{stem}: {}",
+            text(&output.stdout)
+        );
+    }
+}
+
+#[test]
 fn every_fixture_schedule_runs_and_matches() {
     let mut fixtures: Vec<String> = std::fs::read_dir(common::root().join("tests/fixtures"))
         .unwrap()

@@ -92,7 +92,7 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
             break;
         }
         let f = choices.next(funcs.len());
-        let directive = choices.next(15);
+        let directive = choices.next(16);
         let func = &mut funcs[f];
         if func.loops.is_empty() {
             continue;
@@ -130,6 +130,7 @@ fn schedule(info: &PayloadInfo, choices: &mut Choices) -> String {
             9 => format!("prefetch(in{}, {the_loop})", choices.next(func.inputs)),
             12 => "compute_inline()".to_string(),
             14 => format!("pipeline({the_loop}, {factor})"),
+            15 => format!("buffer_at({the_loop})"),
             13 => {
                 fresh += 1;
                 let renamed = format!("u{fresh}");

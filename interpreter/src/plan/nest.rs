@@ -82,7 +82,8 @@ impl Nest<'_> {
     }
 
     /// Keeps the innermost unit-step loops in the op's dimension order
-    /// implicit (a stage that is not vectorized).
+    /// implicit (a stage that is not vectorized), up to the innermost loop
+    /// something is placed at.
     pub fn keep_plain_loops_implicit(&mut self) {
         let mut lowest_dim = usize::MAX;
         while self.first_implicit > 0 {
@@ -90,7 +91,10 @@ impl Nest<'_> {
             let l = &self.loops[i];
             // Fused loops are materialized, so they become one loop.
             let plain = l.step == 1 && l.unroll.is_none() && l.parallel.is_none();
-            if plain && l.fused.is_none() && l.dim < lowest_dim && !self.targets[i] {
+            // A loop that computes a producer, or places a pack or a write
+            // buffer, is materialized, and so are the loops around it.
+            let placed = self.targets[i] || self.pack_points[i];
+            if plain && l.fused.is_none() && l.dim < lowest_dim && !placed {
                 lowest_dim = l.dim;
                 self.first_implicit -= 1;
             } else {
