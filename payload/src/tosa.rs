@@ -13,9 +13,9 @@ use melior::Context;
 
 /// Upstream's TOSA conversions, in the order `tosa-to-linalg-pipelines`
 /// documents: named ops (matmul, convolutions, pooling) first, then the
-/// elementwise ops, constants and shape ops.
-pub const TOSA_TO_LINALG: &str =
-    "builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))";
+/// elementwise ops, constants and shape ops; then the shape constants
+/// (`tosa.const_shape`) the lowered reshapes no longer use are removed.
+pub const TOSA_TO_LINALG: &str = "builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),remove-dead-values)";
 
 /// Whether `module` holds any op of the TOSA dialect.
 pub fn has_tosa(module: &Module) -> bool {

@@ -198,7 +198,7 @@ fn generate(ty: &str, a: usize) -> String {
 pub fn differential(original: &str, transformed: &str) -> (f64, f64) {
     // A TOSA payload is lowered by upstream's own conversions here,
     // independently of sched-apply's loading phase.
-    let tosa = "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))";
+    let tosa = "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),remove-dead-values)";
     let original = mlir_opt(original, &["--mlir-print-local-scope", tosa]);
     let transformed = mlir_opt(transformed, &["--mlir-print-local-scope"]);
     let signature = signature(&original);
