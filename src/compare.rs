@@ -34,6 +34,26 @@ pub struct Comparison {
     pub max_rel_diff: f64,
     /// The first element outside the tolerance, if any.
     pub mismatch: Option<Mismatch>,
+    /// How many elements were compared.
+    pub elements: usize,
+    /// How many of them are NaN or infinite in both results (matched as
+    /// equal, so the check says little about them).
+    pub non_finite: usize,
+}
+
+impl Comparison {
+    /// A note when some expected values are NaN or infinite: they match, but
+    /// a check of such values proves little (random inputs can make a model
+    /// non-finite: a negative variance under a square root).
+    pub fn non_finite_note(&self) -> Option<String> {
+        (self.non_finite > 0).then(|| {
+            format!(
+                "{} of {} results are NaN or infinite in both payloads and match only as such; \
+                 give inputs that keep them finite (--inputs) for a check that means something",
+                self.non_finite, self.elements
+            )
+        })
+    }
 }
 
 fn unravel(mut flat: usize, shape: &[i64]) -> Vec<i64> {
@@ -54,9 +74,15 @@ pub fn compare(got: &[Tensor], want: &[Tensor], tolerance: Tolerance) -> Compari
         max_abs_diff: 0.0,
         max_rel_diff: 0.0,
         mismatch: None,
+        elements: 0,
+        non_finite: 0,
     };
     for (result, (g, w)) in got.iter().zip(want).enumerate() {
         for (flat, (a, b)) in g.to_f64().into_iter().zip(w.to_f64()).enumerate() {
+            comparison.elements += 1;
+            if !b.is_finite() && (a == b || (a.is_nan() && b.is_nan())) {
+                comparison.non_finite += 1;
+            }
             let diff = if a == b || (a.is_nan() && b.is_nan()) {
                 0.0
             } else if !a.is_finite() || !b.is_finite() {
@@ -166,6 +192,11 @@ mod tests {
         );
         assert_eq!(same.mismatch, None);
         assert_eq!(same.max_abs_diff, 0.0);
+        assert_eq!((same.non_finite, same.elements), (3, 4));
+        assert!(same
+            .non_finite_note()
+            .unwrap()
+            .starts_with("3 of 4 results"));
         for (position, value) in [
             (0, 1.0),
             (1, f32::NEG_INFINITY),

@@ -180,6 +180,9 @@ impl RunReport {
                 "  check: {verdict} against the unscheduled payload (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:.1e}, atol {:.3e})\n",
                 comparison.max_abs_diff, comparison.max_rel_diff, tolerance.rtol, tolerance.atol
             ));
+            if let Some(note) = comparison.non_finite_note() {
+                out.push_str(&format!("  note: {note}\n"));
+            }
         }
         if let Some(bench) = &self.bench {
             out.push_str(&format!(
@@ -294,6 +297,7 @@ impl RunReport {
             }),
             max_abs_diff: comparison.map(|c| c.max_abs_diff),
             max_rel_diff: comparison.map(|c| c.max_rel_diff),
+            non_finite_results: comparison.map(|c| c.non_finite),
             compile_s: CompileJson {
                 parse,
                 plan,
@@ -360,6 +364,8 @@ struct JsonReport<'a> {
     check: Option<&'static str>,
     max_abs_diff: Option<f64>,
     max_rel_diff: Option<f64>,
+    /// Results NaN or infinite in both payloads, matched as such (`--check`).
+    non_finite_results: Option<usize>,
     compile_s: CompileJson,
     threads: Option<usize>,
     rounds: Vec<RoundJson>,
