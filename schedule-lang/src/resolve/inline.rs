@@ -116,7 +116,13 @@ impl Resolver<'_> {
                         ),
                     )
                     .with_help(
-                        "compute it at a loop of that op (`compute_at`), which follows views",
+                        if operand.via.iter().any(|v| v.ends_with("_shape")) {
+                            "compute it at root (drop `compute_inline`): neither inlining nor \
+                         `compute_at` follows a reshape yet"
+                        } else {
+                            "compute it at a loop of that op (`compute_at`), which follows slices \
+                         and pads"
+                        },
                     ),
                 );
                 continue;
