@@ -291,7 +291,8 @@ impl<'a> Planner<'a> {
         if !self.check_fused(func, stage_index, &nest) {
             return;
         }
-        let Some(handle) = self.materialize(func, stage_index, handle, &nest, resume.containing)
+        let Some((handle, _)) =
+            self.materialize(func, stage_index, handle, &nest, resume.containing)
         else {
             return;
         };

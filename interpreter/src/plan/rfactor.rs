@@ -4,10 +4,12 @@
 //!   tile of the dimension, into a buffer with one slot per iteration
 //!   (`structured.tile_reduction_using_forall`); `parallel(u)` runs them on
 //!   several threads.
-//! - `split(k, ko, ki, t).rfactor(ki, u)` with `ko` outermost: `t` partial
+//! - `split(k, ko, ki, t).rfactor(ki, u)` with only loops over parallel
+//!   dimensions outside `ko` (materialized first, as usual): `t` partial
 //!   accumulators, updated side by side in a sequential loop over `ko`
-//!   (`structured.tile_reduction_using_for`), so `vectorize(u)` makes them
-//!   one vector register.
+//!   (`structured.tile_reduction_using_for`, on the tiled op), so
+//!   `vectorize(u)` makes them one vector register (a matrix-vector product
+//!   keeps a few rows' accumulators in registers this way).
 //!
 //! Either way a final reduction combines the partial results, and the
 //! stage's other loops are planned on the partial op, inside the new loop,
@@ -56,9 +58,18 @@ impl Planner<'_> {
             .expect("called for a stage with an rfactor loop");
         let the_loop = &stage.loops[position];
         let span = the_loop.rfactor.expect("found by its mark");
-        let outer = &stage.loops[0];
-        let inner_form =
-            position > 0 && outer.dim == the_loop.dim && the_loop.tile == Some(outer.step);
+        // The inner form: the split's outer loop, with only loops over
+        // parallel dimensions outside it (materialized first).
+        let split_outer = stage.loops[..position]
+            .iter()
+            .position(|l| l.dim == the_loop.dim && the_loop.tile == Some(l.step))
+            .filter(|&q| {
+                stage.loops[..q]
+                    .iter()
+                    .all(|l| !stage.dims[l.dim].reduction && l.rfactor.is_none())
+            });
+        let inner_form = split_outer.is_some();
+        let outer = &stage.loops[split_outer.unwrap_or(0)];
         if position != 0 && !inner_form {
             let names: Vec<String> = stage
                 .loops
@@ -71,15 +82,15 @@ impl Planner<'_> {
                     span,
                     format!(
                         "`{}` is not the outermost loop of `{name}`, nor the inner loop of a split \
-                         whose outer loop is outermost",
+                         with only loops over parallel dimensions outside its outer loop",
                         the_loop.name
                     ),
                 )
                 .with_help(format!(
                     "for parallel partial reductions, order `{0}` outermost (`reorder` lists loops \
-                     innermost first); for vectorized ones, rfactor the inner loop of a split of an \
-                     outermost loop: `split(k, ko, ki, 16).rfactor(ki, {0}).vectorize({0})`; the \
-                     loops now, outermost first: {1}",
+                     innermost first); for vectorized ones, rfactor the inner loop of a split whose \
+                     outer loop has only loops over parallel dimensions outside it: `split(k, ko, \
+                     ki, 16).rfactor(ki, {0}).vectorize({0})`; the loops now, outermost first: {1}",
                     the_loop.name,
                     names.join(", ")
                 )),
@@ -134,6 +145,15 @@ impl Planner<'_> {
             ));
             return;
         };
+        // Loops outside the split's outer loop are materialized first; the
+        // partial reductions are made inside them, on the tiled op.
+        let (handle, mut containing, region) = match split_outer.filter(|&q| q > 0) {
+            Some(q) => match self.materialize_prefix(func, stage_index, handle, &region, q) {
+                Some(prefix) => prefix,
+                None => return,
+            },
+            None => (handle, Vec::new(), region),
+        };
         let hint = name.replace(".update()", "_update");
         let [fill, partial, combine, new_loop] = ["init", "partial", "combine", "loop"]
             .map(|part| self.script.fresh(&format!("{hint}_{part}")));
@@ -182,20 +202,44 @@ impl Planner<'_> {
         }
         let mut inner = region;
         inner[dim] = Some(width);
-        let containing = MaterializedLoop {
+        containing.push(MaterializedLoop {
             handle: new_loop,
             name: made.name.clone(),
             region: inner.clone(),
             op: stage.op,
             ivs: (!inner_form).then(|| vec![(dim, width)]),
             dynamic_loop: None,
-        };
+        });
         let resume = Resume {
-            start: 1,
+            start: split_outer.map_or(1, |q| q + 1),
             region: inner,
-            containing: vec![containing],
+            containing,
         };
         self.stage_from(func, stage_index, partial, resume);
+    }
+
+    /// Materializes the stage's loops before `end` (over parallel
+    /// dimensions) as usual; returns the tiled op, the loops made and the
+    /// stage's tile inside them.
+    fn materialize_prefix(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        handle: String,
+        region: &Region,
+        end: usize,
+    ) -> Option<(String, Vec<MaterializedLoop>, Region)> {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let mut nest = self.walk(func, stage_index, 0, region);
+        nest.first_implicit = end;
+        nest.group_runs(stage);
+        if !self.check_fused(func, stage_index, &nest) {
+            return None;
+        }
+        let inside = nest.after[end - 1].clone();
+        let (handle, containing) =
+            self.materialize(func, stage_index, handle, &nest, Vec::new())?;
+        Some((handle, containing, inside))
     }
 
     /// Whether the stage's reduction combines with an associative op (a

@@ -15,8 +15,9 @@ use schedule_lang::model::{Model, Stage};
 
 impl<'a> Planner<'a> {
     /// Emits the runs of `nest` on the op `handle`, inside the loops
-    /// `containing` already materialized. Returns the handle to the tiled op,
-    /// or `None` when the op was split at a tail (each part planned itself).
+    /// `containing` already materialized. Returns the handle to the tiled op
+    /// and the loops around it, `containing` first, or `None` when the op was
+    /// split at a tail (each part planned itself).
     pub(super) fn materialize(
         &mut self,
         func: usize,
@@ -24,7 +25,7 @@ impl<'a> Planner<'a> {
         mut handle: String,
         nest: &Nest<'a>,
         mut containing: Vec<MaterializedLoop>,
-    ) -> Option<String> {
+    ) -> Option<(String, Vec<MaterializedLoop>)> {
         let model: &'a Model = self.model;
         let stage = &model.funcs[func].stages[stage_index];
         let loops = nest.loops;
@@ -61,7 +62,7 @@ impl<'a> Planner<'a> {
                 self.fuse_producers(func, stage, &loops[last], &mut containing, region);
             }
         }
-        Some(handle)
+        Some((handle, containing))
     }
 
     /// The loop names of a run, a fresh name for the op it tiles, and the
