@@ -1,6 +1,6 @@
 """What the side-by-side benchmarks share: the median of timed calls of a
 Python callable, and sched-apply's own median from `run --bench --json`.
-Imported by compare_numpy.py, mnist_torch.py and layers_torch.py (run them
+Imported by compare_numpy.py, mnist_torch.py, layers_torch.py and torch_models.py (run them
 as scripts: their directory is then on the import path)."""
 import json
 import os
@@ -23,9 +23,10 @@ def median_of_calls(call, calls, warmup=2):
     return statistics.median(times)
 
 
-def sched_apply_median(payload, schedule, calls):
-    """`sched-apply run PAYLOAD SCHEDULE --bench CALLS --json`'s median, in seconds."""
+def sched_apply_median(payload, schedule, calls, extra=()):
+    """`sched-apply run PAYLOAD SCHEDULE --bench CALLS --json [EXTRA...]`'s median, in seconds."""
     binary = os.path.join(ROOT, "target", "release", "sched-apply")
-    command = [binary, "run", payload, schedule, "--bench", str(calls), "--reference-calls", "0", "--json"]
+    command = [binary, "run", payload, schedule, "--bench", str(calls), "--reference-calls", "0", "--json",
+               *extra]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout)["median_s"]
