@@ -249,6 +249,47 @@ fn conv_schedules() -> impl Strategy<Value = String> {
     })
 }
 
+/// Splits of the matmul's reduction (k = 128) whose factors need not divide
+/// it, with the inner loop in the vector tile (unrolled whole or by a factor,
+/// or vectorized): Halide computes the partial last tile; so must the
+/// planner (split off, the remainder accumulating into the rest).
+fn matmul_reduction_tails() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(16i64), 3i64..60],
+        prop_oneof![Just("ki, ji"), Just("ji, ki")],
+        0usize..4,
+        1i64..6,
+    )
+        .prop_map(|(fk, inner, mark, unroll)| {
+            let mark = match mark {
+                0 => String::new(),
+                1 => ".unroll(ki)".to_string(),
+                2 => format!(".unroll(ki, {unroll})"),
+                _ => ".vectorize(ki)".to_string(),
+            };
+            format!(
+                "func mm = linalg.matmul (i, j | k)\n\
+                 mm.split(j, jo, ji, 16).split(k, ko, ki, {fk}).reorder({inner}, i, jo, ko)\
+                 .vectorize(ji){mark}\n"
+            )
+        })
+}
+
+/// The same on the small conv's channel (32) and window (3) reductions: the
+/// inner loops of non-dividing splits unrolled beside the vectorized channels.
+fn conv_reduction_tails() -> impl Strategy<Value = String> {
+    (prop_oneof![Just(8i64), Just(16), 3i64..40], 1i64..4, any::<bool>()).prop_map(
+        |(fz, fx, unroll_window)| {
+            let window = if unroll_window { ".unroll(rxi)" } else { "" };
+            format!(
+                "func conv = linalg.broadcast (n, y, x, c) update linalg.generic[0] (n, y, x, c | rz, ry, rx)\n\
+                 conv.update().split(rz, rzo, rzi, {fz}).split(rx, rxo, rxi, {fx})\
+                 .reorder(c, rxi, rzi, ry, rxo, rzo, x, y, n).vectorize(c, 8).unroll(rzi){window}\n"
+            )
+        },
+    )
+}
+
 #[test]
 fn random_matmul_schedules_compute_the_same() {
     check_all("matmul", "matmul.mlir", 24, matmul_schedules());
@@ -267,4 +308,20 @@ fn random_long_compute_at_chains_compute_the_same() {
 #[test]
 fn random_conv_schedules_compute_the_same() {
     check_all("conv", "conv_small.mlir", 8, conv_schedules());
+}
+
+#[test]
+fn random_non_dividing_reduction_splits_compute_the_same() {
+    check_all(
+        "matmul reduction tails",
+        "matmul.mlir",
+        16,
+        matmul_reduction_tails(),
+    );
+    check_all(
+        "conv reduction tails",
+        "conv_small.mlir",
+        8,
+        conv_reduction_tails(),
+    );
 }

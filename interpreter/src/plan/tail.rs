@@ -3,13 +3,13 @@
 //! Halide does with tails: it splits the op before that loop
 //! (`structured.split`) into a part of whole tiles and a remainder smaller
 //! than one tile, and plans each part on from that loop, both with static
-//! tiles. A func computed inside such a loop cannot be fused into both
+//! tiles. Split along a reduction dimension, the remainder accumulates into
+//! the whole tiles' result. A func computed inside such a loop cannot be fused into both
 //! parts: that is an error at the split.
 
 use super::nest::Nest;
 use super::{MaterializedLoop, Planner, Region, Resume};
 use crate::script::ANY_OP;
-use schedule_lang::model::Stage;
 use schedule_lang::Diagnostic;
 use std::ops::Range;
 
@@ -27,17 +27,18 @@ pub(super) struct Tail {
     pub whole: i64,
 }
 
-/// The outermost loop in `range` whose tiles are partial, when it iterates a
-/// parallel dimension of static extent (a partial reduction is not split:
-/// that would change the order of the sum only, but is not needed so far).
-pub(super) fn find_tail(stage: &Stage, nest: &Nest, range: Range<usize>) -> Option<Tail> {
+/// The outermost loop in `range` whose tiles are partial, over a dimension
+/// of static extent. Over a reduction dimension the two parts run one after
+/// the other, the second accumulating into the first's result, so the sum
+/// keeps the order the loops give it.
+pub(super) fn find_tail(nest: &Nest, range: Range<usize>) -> Option<Tail> {
     let loops = nest.loops;
     let partial = |i: usize| {
         nest.entering(i)[loops[i].dim].filter(|&e| e > loops[i].step && e % loops[i].step != 0)
     };
     let (at, extent) = range.into_iter().find_map(|i| Some((i, partial(i)?)))?;
     let l = &loops[at];
-    (!stage.dims[l.dim].reduction).then(|| Tail {
+    Some(Tail {
         at,
         dim: l.dim,
         extent,

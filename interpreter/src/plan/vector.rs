@@ -117,7 +117,7 @@ impl Planner<'_> {
             return false;
         }
         let entry = nest.entering(first_implicit).clone();
-        let tail = find_tail(stage, nest, nest.start..first_implicit);
+        let tail = find_tail(nest, nest.start..first_implicit);
         nest.tail = tail;
         let dynamic = (0..stage.dims.len()).find(|&d| entry[d].is_none());
         if let (None, Some(dim)) = (&nest.tail, dynamic) {
@@ -159,17 +159,12 @@ impl Planner<'_> {
                 ),
                 None => format!("`{}` has a dynamic extent", dimension.name),
             };
-            let help = match (dimension.extent, dimension.reduction) {
-                (None, _) => {
+            let help = match dimension.extent {
+                None => {
                     "only static tiles are vectorized: give the payload static shapes, or \
                      vectorize a stage whose dimensions are static"
                 }
-                (Some(_), true) => {
-                    "choose split factors that divide the extents of reduction dimensions (the \
-                     partial last tile of a parallel dimension is split off, but a reduction's \
-                     is not)"
-                }
-                (Some(_), false) => "choose split factors that divide the extents",
+                Some(_) => "choose split factors that divide the extents",
             };
             self.errors.push(
                 Diagnostic::error(
