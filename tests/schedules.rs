@@ -20,20 +20,21 @@ fn apply(
     payload_name: &str,
     payload_text: &str,
 ) -> (String, String, Option<String>) {
-    match run(
-        schedule,
-        payload_name,
-        payload_text,
-        Stop::Apply,
-        &microkernels::builtin_targets(),
-    ) {
-        Ok(outcome) => (
-            outcome.script,
-            outcome.payload.expect("applied"),
-            outcome.inlined,
-        ),
-        Err(failure) => panic!("{} failed:\n{}", schedule.name, failure.message()),
-    }
+    let targets = microkernels::builtin_targets();
+    let outcome = |stop| {
+        run(schedule, payload_name, payload_text, stop, &targets)
+            .unwrap_or_else(|failure| panic!("{} failed:\n{}", schedule.name, failure.message()))
+    };
+    // The payload the script applies to is printed by a run that stops
+    // after planning, as `--emit inlined` does.
+    let planned = outcome(Stop::Plan);
+    let applied = outcome(Stop::Apply);
+    assert_eq!(planned.script, applied.script);
+    (
+        applied.script,
+        applied.payload.expect("applied"),
+        planned.inlined,
+    )
 }
 
 /// The same script through upstream mlir-opt gives the same IR.

@@ -32,7 +32,8 @@ pub struct Outcome {
     pub model: schedule_lang::Model,
     /// The payload after the loading and inline phases, which the script
     /// applies to, when they changed it: a TOSA payload lowered to linalg, a
-    /// func inlined (`compute_inline`).
+    /// func inlined (`compute_inline`). Printed only by a run that stops
+    /// after planning ([`Stop::Plan`]).
     pub inlined: Option<String>,
 }
 
@@ -151,8 +152,10 @@ pub fn run(
     // The script applies to the module as loaded (a TOSA payload is lowered
     // to linalg then; its text names a `tosa.` op) and inlined.
     let loaded_from_tosa = payload_text.contains("tosa.");
-    let inlined_text =
-        (inlined.is_some() || loaded_from_tosa).then(|| module.as_operation().to_string());
+    // Printed only where it is shown (`--emit inlined` stops after planning):
+    // a frozen model's weights make it tens of megabytes.
+    let inlined_text = (stop == Stop::Plan && (inlined.is_some() || loaded_from_tosa))
+        .then(|| module.as_operation().to_string());
     let (planned_model, planned_info) = match &inlined {
         Some(inlined) => (&inlined.model, &inlined.info),
         None => (&model, &info),

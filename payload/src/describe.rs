@@ -38,9 +38,8 @@ pub(crate) fn describe_with_ops<'m>(
     module: &'m Module,
     name: &str,
 ) -> Result<(PayloadInfo, Vec<OpView<'m>>), PayloadError> {
-    let text = module.as_operation().to_string();
-    let mut generalized = Module::parse(context, &text)
-        .ok_or_else(|| PayloadError::internal("could not re-parse the payload to generalize it"))?;
+    let mut generalized = crate::ffi::clone_module(module)
+        .ok_or_else(|| PayloadError::internal("could not copy the payload to generalize it"))?;
     // Through the transform op, not the pass: the pass's greedy driver erases
     // ops whose results are unused, and then the ops no longer pair up.
     crate::transform::apply_script(context, &mut generalized, GENERALIZE_SCRIPT).map_err(

@@ -86,6 +86,18 @@ pub fn parse_module_named<'c>(
     melior::ir::Module::from_operation(operation)
 }
 
+/// A deep copy of `module`, cloned in memory (a large payload's weights are
+/// not printed and parsed again). `None` if the copy is not a module.
+pub fn clone_module<'c>(module: &melior::ir::Module<'c>) -> Option<melior::ir::Module<'c>> {
+    // SAFETY: the module's op is valid for the call; the clone is a new
+    // top-level operation that nothing else owns, and `Operation::from_raw`
+    // takes ownership of it (then `Module` does).
+    let operation = unsafe {
+        melior::ir::Operation::from_raw(mlirOperationClone(module.as_operation().to_raw()))
+    };
+    melior::ir::Module::from_operation(operation)
+}
+
 /// Parses MLIR bytecode (`.mlirbc`) into a module whose locations name
 /// `source_name`. `None` after a parse error, reported through the context's
 /// diagnostics, or when the bytecode holds another kind of op.
