@@ -47,7 +47,7 @@ def main():
     args = parser.parse_args()
     torch.set_num_threads(1)
     print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread", file=sys.stderr)
-    models = export_torch.models()
+    models = export_torch.models() + export_torch.frozen_models()
     theirs = {name: [] for name, _, _ in models}
     ours = {}
     for round_index in range(args.rounds):

@@ -8,7 +8,8 @@ torchvision 0.29.2 (`python3 -m venv ~/torch-venv && ~/torch-venv/bin/pip instal
 torch-mlir==20261001 torchvision==0.29.2 numpy`).
 
 Each model's parameters (and float buffers, such as batch norm's running statistics) become
-arguments of `forward` after its input, in `named_parameters()` then `named_buffers()` order, so
+arguments of `forward` after its input (but for one small frozen model, whose weights stay in the
+file as `dense_resource` blobs, as a plain export writes them), in `named_parameters()` then `named_buffers()` order, so
 the exports stay a few KB; the exporter is `torch_mlir.fx.export_and_import` with
 `output_type="linalg-on-tensors"` and `"tosa"`. Writes:
 - examples/torch/NAME.linalg.mlir and NAME.tosa.mlir (committed);
@@ -102,6 +103,35 @@ class WithArguments(nn.Module):
         return [state[n].detach().clone() for n in self.names]
 
 
+def frozen_models():
+    """(name, model, example): models exported frozen, their weights in the file as
+    `dense_resource` blobs (as a plain `export_and_import` writes them)."""
+    torch.manual_seed(1)
+    mlp = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 10)).eval()
+    return [("mlp_frozen", mlp, torch.randn(4, 16))]
+
+
+def export_frozen(name, model, example):
+    """Exports `model` with its weights inside the file; returns the argument count (1)."""
+    with torch.no_grad():
+        expected = model(example)
+    data = OUT / "data" / name
+    data.mkdir(parents=True, exist_ok=True)
+    np.save(data / "arg0.npy", example.numpy().astype(np.float32))
+    np.save(data / "expected.npy", expected.numpy().astype(np.float32))
+    for form, output_type in [("linalg", "linalg-on-tensors"), ("tosa", "tosa")]:
+        module = fx.export_and_import(model, example, output_type=output_type, func_name="forward")
+        header = (
+            f"// {name}: exported by scripts/export_torch.py (torch {torch.__version__}, "
+            f"output_type=\"{output_type}\"), frozen: the weights are dense_resource blobs below.\n"
+            f"// Arguments: the input.\n"
+        )
+        path = OUT / f"{name}.{form}.mlir"
+        path.write_text(header + str(module))
+        print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size} bytes)")
+    return 1
+
+
 def export(name, model, example):
     wrapped = WithArguments(model).eval()
     tensors = wrapped.tensors()
@@ -166,6 +196,7 @@ def main():
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     counts = {name: export(name, model, example) for name, model, example in models()}
+    counts |= {name: export_frozen(name, model, example) for name, model, example in frozen_models()}
     if args.check:
         results = [check(name, count) for name, count in counts.items()]
         sys.exit(0 if all(results) else 1)

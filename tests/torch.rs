@@ -1,5 +1,6 @@
 //! The PyTorch exports in `examples/torch` (torch-mlir's linalg-on-tensors and
-//! TOSA forms, written by `scripts/export_torch.py`), each under every
+//! TOSA forms, written by `scripts/export_torch.py`; one model frozen, its
+//! weights `dense_resource` blobs in the file), each under every
 //! schedule beside it, JIT-run with `run --check` against the unscheduled
 //! payload. The inputs are seeded and written as `.npy` files, with each
 //! batch norm's running variance made positive: with `run`'s default inputs
@@ -16,14 +17,21 @@ use std::process::Command;
 const EXPORTS: &str = "examples/torch";
 
 /// The argument names the export's header lists (`// Arguments: the input,
-/// then a, b, …`), the input first.
+/// then a, b, …`, or `the input.` for a frozen model), the input first.
 fn argument_names(payload: &str) -> Vec<String> {
     let line = payload
         .lines()
-        .find_map(|l| l.strip_prefix("// Arguments: the input, then "))
+        .find_map(|l| l.strip_prefix("// Arguments: the input"))
         .expect("an export names its arguments");
+    let parameters = line.strip_prefix(", then ").unwrap_or("");
     std::iter::once("input".to_string())
-        .chain(line.trim_end_matches('.').split(", ").map(str::to_string))
+        .chain(
+            parameters
+                .trim_end_matches('.')
+                .split(", ")
+                .filter(|name| !name.is_empty())
+                .map(str::to_string),
+        )
         .collect()
 }
 
@@ -93,7 +101,11 @@ fn every_export_under_every_schedule_beside_it_gives_the_unscheduled_outputs() {
         .filter(|path| path.extension().is_some_and(|e| e == "mlir"))
         .collect();
     payloads.sort();
-    assert_eq!(payloads.len(), 10, "five models, two forms each");
+    assert_eq!(
+        payloads.len(),
+        12,
+        "six models (one frozen), two forms each"
+    );
     let inputs_directory = common::tempdir();
     let mut runs = 0;
     for payload in &payloads {
@@ -125,6 +137,6 @@ fn every_export_under_every_schedule_beside_it_gives_the_unscheduled_outputs() {
         }
     }
     // Every export has its own schedule, and the batch-64 CNN an accelerated one too.
-    assert_eq!(runs, 11);
+    assert_eq!(runs, 13);
     let _ = std::fs::remove_dir_all(inputs_directory);
 }
