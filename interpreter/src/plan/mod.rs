@@ -105,7 +105,15 @@ pub fn plan_with(
     if planner.errors.is_empty() {
         Ok(planner.script)
     } else {
-        Err(planner.errors)
+        // The parts of a stage split at a partial tile are planned alike, so
+        // a mistake in the loops inside is found once per part: say it once.
+        let mut errors: Vec<Diagnostic> = Vec::new();
+        for error in planner.errors {
+            if !errors.contains(&error) {
+                errors.push(error);
+            }
+        }
+        Err(errors)
     }
 }
 
