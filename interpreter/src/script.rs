@@ -22,6 +22,9 @@ enum Line {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Script {
     schedule_name: String,
+    /// Named sequences the script calls (matchers), rendered before
+    /// `@__transform_main`: (name, definition).
+    helpers: Vec<(String, String)>,
     lines: Vec<Line>,
     next_id: usize,
     used_names: Vec<String>,
@@ -35,6 +38,7 @@ impl Script {
     pub fn new(schedule_name: &str) -> Self {
         Self {
             schedule_name: schedule_name.to_string(),
+            helpers: Vec::new(),
             lines: Vec::new(),
             next_id: 0,
             used_names: vec!["root".into()],
@@ -72,6 +76,15 @@ impl Script {
         }
         self.used_names.push(name.clone());
         name
+    }
+
+    /// Adds the named sequence `name` (its whole definition, `transform.
+    /// named_sequence @name(...) {...}`) to the module, once.
+    pub fn helper(&mut self, name: &str, definition: &str) {
+        if !self.helpers.iter().any(|(n, _)| n == name) {
+            self.helpers
+                .push((name.to_string(), definition.to_string()));
+        }
     }
 
     /// Adds a comment line.
@@ -158,6 +171,11 @@ impl Script {
             self.schedule_name
         );
         out.push_str("module attributes {transform.with_named_sequence} {\n");
+        for (_, definition) in &self.helpers {
+            for line in definition.lines() {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
         out.push_str("  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n");
         let file = self
             .schedule_name

@@ -60,6 +60,18 @@ use schedule_lang::{Diagnostic, PayloadInfo, SourceFile, Span};
 /// the loops it holds ([`PlanOptions::name_loops`]).
 pub const LOOP_NAME: &str = "sched.loop";
 
+/// The matcher of loops directly in a function's body (the outermost loop
+/// of each nest), for [`Planner::cse_in_loop_nests`].
+const TOP_LEVEL_LOOP: &str = "sched_top_level_loop";
+const TOP_LEVEL_LOOP_MATCHER: &str = "\
+// matches the outermost loop of each loop nest of a function
+transform.named_sequence @sched_top_level_loop(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+  transform.match.operation_name %op [\"scf.forall\", \"scf.for\"] : !transform.any_op
+  %parent = transform.get_parent_op %op : (!transform.any_op) -> !transform.any_op
+  transform.match.operation_name %parent [\"func.func\"] : !transform.any_op
+  transform.yield %op : !transform.any_op
+}";
+
 /// What to plan besides the schedule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlanOptions {
@@ -359,8 +371,31 @@ impl<'a> Planner<'a> {
         self.function_handles.values().cloned().collect()
     }
 
+    /// Common subexpression elimination inside each loop nest at the top of
+    /// `function`, one nest at a time. Not across the function: there every
+    /// stage's outermost loop has the same operands (the `tensor.empty`s are
+    /// merged first) and hashes alike, so CSE compared the loops pairwise,
+    /// each comparison walking their bodies (1 000 stages took seconds), and
+    /// merging two stages' loops is never wanted.
+    fn cse_in_loop_nests(&mut self, function: &str, location: Option<(usize, usize)>) {
+        self.script.helper(TOP_LEVEL_LOOP, TOP_LEVEL_LOOP_MATCHER);
+        let nests = self.script.fresh("nests");
+        self.script.op(
+            format!(
+                "%{nests} = transform.collect_matching @{TOP_LEVEL_LOOP} in %{function} : \
+                 ({ANY_OP}) -> {ANY_OP}"
+            ),
+            location,
+        );
+        self.script.op(
+            format!("transform.apply_cse to %{nests} : {ANY_OP}"),
+            location,
+        );
+    }
+
     /// Applies the named pattern sets (`transform.apply_patterns.<name>`) to each
-    /// payload function, then, with `cse`, common subexpression elimination.
+    /// payload function, then, with `cse`, common subexpression elimination
+    /// inside each of its loop nests.
     fn apply_patterns(&mut self, functions: &[String], patterns: &[&str], cse: bool) {
         self.apply_patterns_at(functions, patterns, cse, None);
     }
@@ -383,10 +418,7 @@ impl<'a> Planner<'a> {
                 location,
             );
             if cse {
-                self.script.op(
-                    format!("transform.apply_cse to %{function} : {ANY_OP}"),
-                    location,
-                );
+                self.cse_in_loop_nests(function, location);
             }
         }
     }
