@@ -1,7 +1,8 @@
 //! Compiles the project's only C++, `shim/`: `registry.cpp` registers the
 //! dialects and the transform extensions sched-apply uses, which MLIR's C
 //! API cannot name one by one; `inline.cpp` fuses a producer into its
-//! readers for `compute_inline`, which the C API has no entry point for.
+//! readers for `compute_inline`, which the C API has no entry point for;
+//! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads.
 //! Both link against the same static MLIR libraries mlir-sys links.
 
 fn main() {
@@ -10,11 +11,13 @@ fn main() {
         .expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
     println!("cargo:rerun-if-changed=shim/registry.cpp");
     println!("cargo:rerun-if-changed=shim/inline.cpp");
+    println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("shim/registry.cpp")
         .file("shim/inline.cpp")
+        .file("shim/printing.cpp")
         .include(format!("{prefix}/include"))
         .std("c++17")
         .flag("-fno-exceptions")

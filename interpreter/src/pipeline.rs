@@ -155,7 +155,7 @@ pub fn run(
     // Printed only where it is shown (`--emit inlined` stops after planning):
     // a frozen model's weights make it tens of megabytes.
     let inlined_text = (stop == Stop::Plan && (inlined.is_some() || loaded_from_tosa))
-        .then(|| module.as_operation().to_string());
+        .then(|| payload::ffi::print_module(&module));
     let (planned_model, planned_info) = match &inlined {
         Some(inlined) => (&inlined.model, &inlined.info),
         None => (&model, &info),
@@ -193,7 +193,7 @@ pub fn run(
                 payload: Some(if stop == Stop::ApplyKeepingLocations {
                     payload::ffi::print_with_locations(&module)
                 } else {
-                    module.as_operation().to_string()
+                    payload::ffi::print_module(&module)
                 }),
                 remarks,
                 warnings,

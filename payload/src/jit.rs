@@ -212,7 +212,7 @@ impl Program {
         let mut module = parse_module(&context, payload_name, text)?;
         let signature = signature(OpView::of_module(&module), payload_name, entry)?;
         bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
-        Ok(module.as_operation().to_string())
+        Ok(crate::ffi::print_module(&module))
     }
 
     /// Compiles payload text. `entry` names the function to call (default: the

@@ -82,7 +82,10 @@ impl std::error::Error for PayloadError {}
 /// and all passes registered.
 pub fn new_context() -> Context {
     static PASSES: Once = Once::new();
-    PASSES.call_once(melior::utility::register_all_passes);
+    PASSES.call_once(|| {
+        melior::utility::register_all_passes();
+        ffi::print_ops_briefly_in_diagnostics();
+    });
     let registry = DialectRegistry::new();
     ffi::register_dialects(&registry);
     Context::new_with_registry(&registry, false)
@@ -99,7 +102,7 @@ pub fn bytecode_to_text(name: &str, bytes: &[u8]) -> Result<String, PayloadError
     let (module, messages) =
         capture_diagnostics(&context, || ffi::parse_bytecode(&context, bytes, name));
     match module {
-        Some(module) => Ok(module.as_operation().to_string()),
+        Some(module) => Ok(ffi::print_module(&module)),
         None => Err(PayloadError {
             message: format!("{name}: cannot read the MLIR bytecode"),
             diagnostics: messages,

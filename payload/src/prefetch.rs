@@ -397,7 +397,7 @@ mod tests {
         let mut module = parse_module(&context, "t.mlir", ANNOTATED).unwrap();
         assert_eq!(insert_prefetches(&context, &mut module).unwrap(), 1);
         assert!(module.as_operation().verify(), "{}", module.as_operation());
-        let text = module.as_operation().to_string();
+        let text = crate::ffi::print_module(&module);
         // The call comes first in the body, with the argument and the variable.
         let body = &text[text.find("scf.forall").unwrap()..];
         let first = body.lines().nth(1).unwrap().trim();

@@ -122,21 +122,34 @@ pub fn parse_bytecode<'c>(
     melior::ir::Module::from_operation(operation)
 }
 
+/// The module's whole text: every region, verified first (MLIR prints ops
+/// in diagnostics briefly, [`print_ops_briefly_in_diagnostics`]; a payload is
+/// always printed this way).
+pub fn print_module(module: &melior::ir::Module) -> String {
+    print_whole(module, false)
+}
+
 /// The module's text with every op's location (`loc(...)`), so a module
 /// parsed from it keeps the locations its ops had (the payload's lines).
 pub fn print_with_locations(module: &melior::ir::Module) -> String {
-    // SAFETY: the flags are created, used for one print of a live operation,
-    // and destroyed exactly once.
-    unsafe {
-        let flags = mlirOpPrintingFlagsCreate();
-        mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-        let raw = module.as_operation().to_raw();
-        let text = print_to_string(|callback, data| {
-            mlirOperationPrintWithFlags(raw, flags, callback, data)
-        });
-        mlirOpPrintingFlagsDestroy(flags);
-        text
-    }
+    print_whole(module, true)
+}
+
+fn print_whole(module: &melior::ir::Module, locations: bool) -> String {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid for the call; the callback appends to
+    // the string `print_to_string` passes, alive for the call.
+    print_to_string(|callback, data| unsafe { schedPrintOperation(raw, locations, callback, data) })
+}
+
+/// Makes MLIR print an op in a diagnostic without its regions and without
+/// verifying it again, for the whole process (`shim/printing.cpp` says why:
+/// fusing many producers into one loop printed the growing loop at every
+/// fusion). Payloads are printed whole by [`print_module`].
+pub fn print_ops_briefly_in_diagnostics() {
+    // SAFETY: sets two of MLIR's printing options once (a thread-safe static
+    // in the shim); no MLIR object is passed.
+    unsafe { schedPrintOpsBrieflyInDiagnostics() }
 }
 
 /// A borrowed (pointer, length) view of a Rust string for the C API.
@@ -495,6 +508,15 @@ impl Drop for TransformOptions {
 unsafe extern "C" {
     /// Defined in `shim/registry.cpp`.
     fn schedRegisterDialects(registry: MlirDialectRegistry);
+    /// Defined in `shim/printing.cpp`.
+    fn schedPrintOpsBrieflyInDiagnostics();
+    /// Defined in `shim/printing.cpp`.
+    fn schedPrintOperation(
+        op: MlirOperation,
+        debug_info: bool,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    );
 }
 
 /// Registers every upstream dialect with its interface implementations, the
