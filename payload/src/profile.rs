@@ -102,6 +102,7 @@ pub fn profile(
     let context = new_context();
     let mut module = parse_module(&context, payload_name, text)?;
     let signature = crate::jit::signature(OpView::of_module(&module), payload_name, entry)?;
+    crate::ffi::untie_shared_empty_tensors(&mut module);
     run_passes(&context, &mut module, BUFFERIZE_PIPELINE, payload_name)?;
     let in_arguments = results_in_arguments(OpView::of_module(&module), &signature)?;
     if in_arguments.iter().any(Option::is_some) {

@@ -152,6 +152,17 @@ pub fn print_ops_briefly_in_diagnostics() {
     unsafe { schedPrintOpsBrieflyInDiagnostics() }
 }
 
+/// Gives every use of a `tensor.empty` in `module` but one an empty of its
+/// own, before bufferization (`shim/empties.cpp` says why: one empty shared
+/// by n stages made one-shot bufferization's analysis quadratic). Returns
+/// the copies made.
+pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim only inserts tensor.empty ops and redirects operands to them.
+    unsafe { schedUntieSharedEmptyTensors(raw) }
+}
+
 /// A borrowed (pointer, length) view of a Rust string for the C API.
 pub fn string_ref(text: &str) -> MlirStringRef {
     MlirStringRef {
@@ -517,6 +528,8 @@ unsafe extern "C" {
         callback: MlirStringCallback,
         user_data: *mut c_void,
     );
+    /// Defined in `shim/empties.cpp`.
+    fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
 }
 
 /// Registers every upstream dialect with its interface implementations, the
