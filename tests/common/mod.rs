@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod scale;
+
 use schedule_lang::SourceFile;
 use std::path::{Path, PathBuf};
 use std::process::Command;

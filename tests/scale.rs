@@ -1,0 +1,71 @@
+//! Models of many ops (generated, `common::scale`) keep their semantics
+//! through the phases that exist for size: every use of a shared
+//! `tensor.empty` untied before bufferization, and every loop nest outlined
+//! into a function of its own before LLVM. Each runs under its schedule and
+//! is checked against the unscheduled payload. How the phases' time grows
+//! with the model is measured by `benches/scale.rs`, not here.
+
+mod common;
+
+use common::scale::{payload, schedule, Shape};
+use std::process::Command;
+
+/// Runs the generated model of `ops` ops with `run --check --json` and
+/// returns the report.
+fn run_checked(ops: usize, shape: Shape) -> serde_json::Value {
+    let directory = common::tempdir();
+    let payload_path = directory.join("model.mlir");
+    let schedule_path = directory.join("model.sched");
+    std::fs::write(&payload_path, payload(ops, shape)).unwrap();
+    std::fs::write(&schedule_path, schedule(ops, shape)).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .arg("run")
+        .arg(&payload_path)
+        .arg(&schedule_path)
+        .args(["--check", "--json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{ops} ops, {shape:?}: {stderr}");
+    let _ = std::fs::remove_dir_all(&directory);
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn a_chain_of_sixty_matmuls_and_elementwise_ops_computes_what_it_did() {
+    let report = run_checked(60, Shape::Mixed);
+    assert_eq!(report["check"], "ok", "{report}");
+    assert_eq!(report["non_finite_results"], 0, "{report}");
+}
+
+#[test]
+fn sixty_producers_computed_at_the_last_op_compute_what_they_did() {
+    let report = run_checked(60, Shape::ComputeAtLast);
+    assert_eq!(report["check"], "ok", "{report}");
+    assert_eq!(report["non_finite_results"], 0, "{report}");
+}
+
+#[test]
+fn the_generated_schedule_names_every_op_of_the_generated_payload() {
+    let text = payload(8, Shape::Mixed);
+    assert_eq!(text.matches("linalg.matmul").count(), 2);
+    assert_eq!(text.matches("linalg.generic").count(), 6);
+    let sched = schedule(8, Shape::Mixed);
+    assert!(
+        sched.contains("func s3 = linalg.matmul[0] (i, j | k)"),
+        "{sched}"
+    );
+    assert!(
+        sched.contains("func s7 = linalg.matmul[1] (i, j | k)"),
+        "{sched}"
+    );
+    assert!(
+        sched.contains("func s6 = linalg.generic[5] (i, j)"),
+        "{sched}"
+    );
+    let chained = schedule(3, Shape::ComputeAtLast);
+    assert!(
+        chained.contains("s0.compute_at(s2, i)\ns1.compute_at(s2, i)"),
+        "{chained}"
+    );
+}
