@@ -270,7 +270,7 @@ impl Program {
         if parallel {
             make_parallel_loops(&context, &mut module, payload_name)?;
         }
-        outline_loop_nests(&context, &mut module, payload_name)?;
+        outline_loop_nests(&context, &mut module, payload_name, OUTLINED_ABOVE)?;
         run_passes(&context, &mut module, LOWERING_PIPELINE, payload_name)?;
         let lower_s = start.elapsed().as_secs_f64();
 
