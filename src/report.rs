@@ -82,6 +82,9 @@ pub struct RunReport {
     /// Compile phases of the scheduled payload, seconds: parse (schedule and
     /// payload, described and resolved), plan, apply, lower, jit.
     pub compile_s: [f64; 5],
+    /// Whether the scheduled payload's code came from the compile cache
+    /// (then `lower` is 0 and `jit` the time loading it took).
+    pub compile_cached: bool,
     /// The comparison with the unscheduled payload (`--check`) and its tolerance.
     pub check: Option<(Comparison, Tolerance)>,
     /// The scheduled payload's timing (`--bench`).
@@ -156,13 +159,16 @@ impl RunReport {
     pub fn to_text(&self) -> String {
         let mut out = format!("{} @{} with {}\n", self.payload, self.entry, self.schedule);
         let [parse, plan, apply, lower, jit] = self.compile_s;
+        let code = if self.compile_cached {
+            format!("loaded from the compile cache in {}", seconds(jit))
+        } else {
+            format!("lower {}, JIT {}", seconds(lower), seconds(jit))
+        };
         out.push_str(&format!(
-            "  compile: parse {}, plan {}, apply {}, lower {}, JIT {}\n",
+            "  compile: parse {}, plan {}, apply {}, {code}\n",
             seconds(parse),
             seconds(plan),
             seconds(apply),
-            seconds(lower),
-            seconds(jit)
         ));
         if let Some(threads) = self.threads {
             out.push_str(&format!(
@@ -304,6 +310,7 @@ impl RunReport {
                 apply,
                 lower,
                 jit,
+                cached: self.compile_cached,
             },
             threads: self.threads,
             rounds: self
@@ -394,6 +401,8 @@ struct CompileJson {
     apply: f64,
     lower: f64,
     jit: f64,
+    /// The code was loaded from the compile cache.
+    cached: bool,
 }
 
 /// One round of `--rounds`.
@@ -445,7 +454,7 @@ mod tests {
         assert!(json["max_abs_diff"].is_null());
         assert_eq!(
             json["compile_s"],
-            serde_json::json!({"parse": 0.0, "plan": 0.0, "apply": 0.0, "lower": 0.0, "jit": 0.0})
+            serde_json::json!({"parse": 0.0, "plan": 0.0, "apply": 0.0, "lower": 0.0, "jit": 0.0, "cached": false})
         );
         assert_eq!(json["rounds"], serde_json::json!([]));
     }

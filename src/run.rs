@@ -82,6 +82,11 @@ pub struct RunArgs {
     /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
     #[arg(long = "target", value_name = "FILE")]
     pub targets: Vec<PathBuf>,
+    /// Compile even if this payload was compiled before. By default compiled payloads are kept in
+    /// $SCHED_APPLY_CACHE (else $XDG_CACHE_HOME/sched-apply, else ~/.cache/sched-apply, the last 64),
+    /// and a run of the same scheduled payload, by the same build on the same CPU, loads the code.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// Prints progress on stderr when it is a terminal.
@@ -159,11 +164,16 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     // Messages about the transformed payload point into its text, not the file's.
     let transformed_source =
         SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
-    let program = Program::compile_with_targets(
+    let cache = (!args.no_cache)
+        .then(payload::cache::Cache::default_directory)
+        .flatten()
+        .map(payload::cache::Cache::at);
+    let program = Program::compile_cached(
         &transformed_source.name,
         &transformed,
         args.entry.as_deref(),
         &targets,
+        cache.as_ref(),
     )
     .map_err(|e| payload_failure(e, &transformed_source))?;
     let mut report = RunReport {
@@ -177,6 +187,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
             program.times.lower_s,
             program.times.jit_s,
         ],
+        compile_cached: program.times.cached,
         ..Default::default()
     };
     if let Some(threads) = args.threads {
@@ -205,8 +216,14 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     let reference = if needs_reference {
         progress("compiling the unscheduled payload");
         Some(
-            Program::compile(&payload_name, &payload_text, Some(&program.signature.name))
-                .map_err(|e| payload_failure(e, &payload_source))?,
+            Program::compile_cached(
+                &payload_name,
+                &payload_text,
+                Some(&program.signature.name),
+                &[],
+                cache.as_ref(),
+            )
+            .map_err(|e| payload_failure(e, &payload_source))?,
         )
     } else {
         None

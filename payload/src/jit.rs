@@ -38,25 +38,30 @@ pub struct Signature {
 pub struct CompileTimes {
     /// Lowering to the LLVM dialect.
     pub lower_s: f64,
-    /// Translation to LLVM IR, optimization and machine-code generation.
+    /// Translation to LLVM IR, optimization and machine-code generation
+    /// (or loading the object file, when `cached`).
     pub jit_s: f64,
+    /// Whether the code was loaded from the compile cache.
+    pub cached: bool,
 }
 
 /// A compiled payload, ready to call.
 pub struct Program {
-    engine: JitEngine,
+    pub(crate) engine: JitEngine,
     /// What the entry function takes and returns.
     pub signature: Signature,
     /// How long compiling took.
     pub times: CompileTimes,
     /// Whether OpenMP parallel loops were generated.
-    parallel: bool,
+    pub(crate) parallel: bool,
     /// For each result, the argument whose buffer it is written into, if
     /// bufferization made it one (else it is an out-parameter).
-    in_arguments: Vec<Option<usize>>,
+    pub(crate) in_arguments: Vec<Option<usize>>,
+    /// The targets its tiles are offloaded to, with their element types.
+    pub(crate) offloaded: Vec<(String, crate::offload::Types)>,
     /// The accelerators its tiles call (bound into `engine`, so after it:
     /// dropped after it).
-    kernels: Vec<KernelSlot>,
+    pub(crate) kernels: Vec<KernelSlot>,
 }
 
 fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> PayloadError {
@@ -187,6 +192,68 @@ fn list_or_none(names: &[String]) -> String {
     }
 }
 
+/// The shared libraries a program's code is linked with: MLIR's C runtime
+/// (`memrefCopy`), and the OpenMP runtime when it has parallel loops.
+pub(crate) fn libraries(parallel: bool) -> &'static [&'static str] {
+    if parallel {
+        &[C_RUNNER_UTILS, OPENMP_RUNTIME]
+    } else {
+        &[C_RUNNER_UTILS]
+    }
+}
+
+/// A slot for each target the program's tiles are offloaded to, with its
+/// kernel; an error names a target no description gives, or one whose
+/// kernel cannot compute the tiles' element types.
+pub(crate) fn bind_kernels(
+    offloaded: &[(String, crate::offload::Types)],
+    targets: &[microkernels::Target],
+    payload_name: &str,
+) -> Result<Vec<KernelSlot>, PayloadError> {
+    let mut kernels: Vec<KernelSlot> = Vec::new();
+    for (name, types) in offloaded {
+        let target = targets.iter().find(|t| &t.name == name).ok_or_else(|| PayloadError {
+            message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
+            diagnostics: Vec::new(),
+            internal: false,
+        })?;
+        let slot = match kernels.iter().position(|k| &k.target == name) {
+            Some(index) => &kernels[index],
+            None => {
+                let kernel =
+                    microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
+                kernels.push(KernelSlot::new(name, kernel));
+                &kernels[kernels.len() - 1]
+            }
+        };
+        if *types == crate::offload::Types::I8I32 && slot.kernel.i8i32.is_none() {
+            return Err(PayloadError {
+                message: format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
+                diagnostics: Vec::new(),
+                internal: false,
+            });
+        }
+    }
+    Ok(kernels)
+}
+
+/// An error unless `engine` defines the entry's C interface.
+pub(crate) fn check_c_interface(
+    engine: &JitEngine,
+    signature: &Signature,
+) -> Result<(), PayloadError> {
+    if engine.has_c_interface(&signature.name) {
+        return Ok(());
+    }
+    // The ORC JIT links lazily: an unresolved symbol surfaces here, and
+    // LLVM prints it ("Symbols not found: ...") on stderr, not as an
+    // MLIR diagnostic.
+    Err(PayloadError::internal(format!(
+        "the compiled module has no C interface for @{}: it may call a runtime function the JIT could not link (see \"JIT session error\" above)",
+        signature.name
+    )))
+}
+
 impl Program {
     /// The entry function's tensor signature, read from `text` without
     /// compiling it (the checks `compile` makes first: one entry, static
@@ -234,38 +301,36 @@ impl Program {
         entry: Option<&str>,
         targets: &[microkernels::Target],
     ) -> Result<Self, PayloadError> {
+        Self::compile_cached(payload_name, text, entry, targets, None)
+    }
+
+    /// [`Program::compile_with_targets`], looking in `cache` first: a
+    /// payload compiled before (the same text, entry and targets, by the
+    /// same build of sched-apply on the same CPU) is loaded from its object
+    /// file instead of being lowered and compiled again; one compiled now is
+    /// added to it.
+    pub fn compile_cached(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+        cache: Option<&crate::cache::Cache>,
+    ) -> Result<Self, PayloadError> {
         let context = new_context();
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
         let signature = signature(root, payload_name, entry)?;
+        let key = cache.map(|_| crate::cache::key(text, entry, targets));
+        if let (Some(cache), Some(key)) = (cache, &key) {
+            if let Some(program) = cache.load(key, &signature, targets, payload_name)? {
+                return Ok(program);
+            }
+        }
 
         let start = Instant::now();
         let (in_arguments, offloaded) =
             bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
-        let mut kernels: Vec<KernelSlot> = Vec::new();
-        for (name, types) in offloaded {
-            let target = targets.iter().find(|t| t.name == name).ok_or_else(|| PayloadError {
-                message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
-                diagnostics: Vec::new(),
-                internal: false,
-            })?;
-            let slot = match kernels.iter().position(|k| k.target == name) {
-                Some(index) => &kernels[index],
-                None => {
-                    let kernel =
-                        microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
-                    kernels.push(KernelSlot::new(&name, kernel));
-                    &kernels[kernels.len() - 1]
-                }
-            };
-            if types == crate::offload::Types::I8I32 && slot.kernel.i8i32.is_none() {
-                return Err(PayloadError {
-                    message: format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
-                    diagnostics: Vec::new(),
-                    internal: false,
-                });
-            }
-        }
+        let kernels = bind_kernels(&offloaded, targets, payload_name)?;
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
             make_parallel_loops(&context, &mut module, payload_name)?;
@@ -276,36 +341,34 @@ impl Program {
 
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
-        let libraries: &[&str] = if parallel {
-            &[C_RUNNER_UTILS, OPENMP_RUNTIME]
-        } else {
-            &[C_RUNNER_UTILS]
-        };
-        let (engine, messages) =
-            capture_diagnostics(&context, || JitEngine::new(&module, 3, libraries, &kernels));
+        let keep_object = cache.is_some();
+        let (engine, messages) = capture_diagnostics(&context, || {
+            JitEngine::new(&module, 3, libraries(parallel), &kernels, keep_object)
+        });
         let engine = engine.ok_or_else(|| PayloadError {
             message: format!("{payload_name}: the JIT could not compile the lowered module"),
             diagnostics: messages,
             internal: true,
         })?;
-        if !engine.has_c_interface(&signature.name) {
-            // The ORC JIT links lazily: an unresolved symbol surfaces here, and
-            // LLVM prints it ("Symbols not found: ...") on stderr, not as an
-            // MLIR diagnostic.
-            return Err(PayloadError::internal(format!(
-                "the compiled module has no C interface for @{}: it may call a runtime function the JIT could not link (see \"JIT session error\" above)",
-                signature.name
-            )));
-        }
+        check_c_interface(&engine, &signature)?;
         let jit_s = start.elapsed().as_secs_f64();
-        Ok(Self {
+        let program = Self {
             engine,
             signature,
-            times: CompileTimes { lower_s, jit_s },
+            times: CompileTimes {
+                lower_s,
+                jit_s,
+                cached: false,
+            },
             parallel,
             in_arguments,
+            offloaded,
             kernels,
-        })
+        };
+        if let (Some(cache), Some(key)) = (cache, &key) {
+            cache.store(key, &program);
+        }
+        Ok(program)
     }
 
     /// Each accelerator the program calls, with its counters over the last

@@ -15,6 +15,7 @@
     clippy::dbg_macro
 )]
 
+pub mod cache;
 pub mod describe;
 pub mod diagnostics;
 pub mod ffi;

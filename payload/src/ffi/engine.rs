@@ -198,7 +198,37 @@ fn keep_freed_memory() {
 
 /// A JIT-compiled module (MLIR's ExecutionEngine).
 pub struct JitEngine {
-    raw: MlirExecutionEngine,
+    backend: Backend,
+}
+
+/// Who compiled and holds the code.
+enum Backend {
+    /// MLIR's ExecutionEngine, compiling the LLVM-dialect module.
+    Mlir(MlirExecutionEngine),
+    /// An ORC JIT holding an object file compiled by an earlier run.
+    Orc(super::orc::OrcEngine),
+}
+
+/// The symbols `kernels` bind into the JIT: each target's kernel, context
+/// and status word under the names `payload::offload` declares.
+fn kernel_symbols(kernels: &[KernelSlot]) -> Vec<(String, *mut c_void)> {
+    use crate::offload::{context_symbol, kernel_symbol, status_symbol, Types};
+    let mut symbols = Vec::new();
+    for slot in kernels {
+        symbols.push((
+            kernel_symbol(&slot.target, Types::F32),
+            slot.kernel.f32 as *mut c_void,
+        ));
+        symbols.push((context_symbol(&slot.target), slot.context.get().cast()));
+        symbols.push((status_symbol(&slot.target), slot.status.get().cast()));
+        if let Some(i8i32) = slot.kernel.i8i32 {
+            symbols.push((
+                kernel_symbol(&slot.target, Types::I8I32),
+                i8i32 as *mut c_void,
+            ));
+        }
+    }
+    symbols
 }
 
 impl JitEngine {
@@ -210,11 +240,15 @@ impl JitEngine {
     /// Each of `kernels` is bound before anything is linked: its kernel, its
     /// context and its status word under the symbols `payload::offload`
     /// declares for its target.
+    ///
+    /// With `keep_object`, the code is position-independent and the engine
+    /// keeps the object file, for [`JitEngine::write_object`].
     pub fn new(
         module: &melior::ir::Module,
         opt_level: i32,
         shared_libraries: &[&str],
         kernels: &[KernelSlot],
+        keep_object: bool,
     ) -> Option<Self> {
         keep_freed_memory();
         // MLIR's C API reads each path's `data` as a NUL-terminated string and
@@ -238,44 +272,61 @@ impl JitEngine {
                 opt_level,
                 paths.len() as i32,
                 paths.as_ptr(),
-                false,
-                false,
+                keep_object,
+                keep_object,
             )
         };
         if raw.ptr.is_null() {
             return None;
         }
-        for slot in kernels {
-            use crate::offload::{context_symbol, kernel_symbol, status_symbol, Types};
-            let mut symbols = vec![
-                (
-                    kernel_symbol(&slot.target, Types::F32),
-                    slot.kernel.f32 as *mut c_void,
-                ),
-                (context_symbol(&slot.target), slot.context.get().cast()),
-                (status_symbol(&slot.target), slot.status.get().cast()),
-            ];
-            if let Some(i8i32) = slot.kernel.i8i32 {
-                symbols.push((
-                    kernel_symbol(&slot.target, Types::I8I32),
-                    i8i32 as *mut c_void,
-                ));
-            }
-            for (name, address) in symbols {
-                // SAFETY: valid engine, nothing linked yet (no lookup happened);
-                // the kernel is a function of the tile ABI, and the context and
-                // status word are boxed in a slot the `Program` keeps alive for
-                // as long as the engine (declared after it, so dropped after it).
-                unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(&name), address) };
-            }
+        for (name, address) in kernel_symbols(kernels) {
+            // SAFETY: valid engine, nothing linked yet (no lookup happened);
+            // the kernel is a function of the tile ABI, and the context and
+            // status word are boxed in a slot the `Program` keeps alive for
+            // as long as the engine (declared after it, so dropped after it).
+            unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(&name), address) };
         }
-        Some(Self { raw })
+        Some(Self {
+            backend: Backend::Mlir(raw),
+        })
+    }
+
+    /// Loads an object file [`JitEngine::write_object`] wrote, linked with
+    /// `shared_libraries` and `kernels` as [`JitEngine::new`] links them.
+    pub fn from_object(
+        object: &[u8],
+        shared_libraries: &[&str],
+        kernels: &[KernelSlot],
+    ) -> Result<Self, String> {
+        keep_freed_memory();
+        let engine =
+            super::orc::OrcEngine::load(object, shared_libraries, &kernel_symbols(kernels))?;
+        Ok(Self {
+            backend: Backend::Orc(engine),
+        })
+    }
+
+    /// Writes the compiled code as an object file (the engine must have
+    /// been created with `keep_object` and have compiled: a lookup happened).
+    pub fn write_object(&self, path: &std::path::Path) -> Result<(), String> {
+        let Backend::Mlir(raw) = self.backend else {
+            return Err("a loaded object is not written again".into());
+        };
+        let path = path.to_str().ok_or("the cache path is not UTF-8")?;
+        // SAFETY: valid engine; the path is valid for the call. MLIR writes
+        // the object its cache kept (an error goes to stderr, and the file
+        // is then missing, which the caller checks).
+        unsafe { mlirExecutionEngineDumpToObjectFile(raw, string_ref(path)) };
+        Ok(())
     }
 
     /// The address of symbol `name` in the JIT's symbol space, or null.
     fn lookup(&self, name: &str) -> *mut c_void {
-        // SAFETY: valid engine; the name is valid for the call.
-        unsafe { mlirExecutionEngineLookup(self.raw, string_ref(name)) }
+        match &self.backend {
+            // SAFETY: valid engine; the name is valid for the call.
+            Backend::Mlir(raw) => unsafe { mlirExecutionEngineLookup(*raw, string_ref(name)) },
+            Backend::Orc(engine) => engine.lookup(name),
+        }
     }
 
     /// The packed wrapper (`void(void**)`) of `function`'s C interface, or null.
@@ -385,7 +436,9 @@ impl JitEngine {
 
 impl Drop for JitEngine {
     fn drop(&mut self) {
-        // SAFETY: created by `mlirExecutionEngineCreate` and destroyed once.
-        unsafe { mlirExecutionEngineDestroy(self.raw) }
+        if let Backend::Mlir(raw) = self.backend {
+            // SAFETY: created by `mlirExecutionEngineCreate` and destroyed once.
+            unsafe { mlirExecutionEngineDestroy(raw) }
+        }
     }
 }

@@ -13,6 +13,7 @@ use std::marker::PhantomData;
 
 mod engine;
 mod inline;
+mod orc;
 /// Ops that only view or re-shape a tensor (their first operand is the source):
 /// a producer reached through them still feeds the op that reads the view.
 pub const VIEW_OPS: [&str; 5] = [
@@ -35,6 +36,7 @@ pub const MEMREF_VIEW_OPS: [&str; 6] = [
 
 pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
+pub use orc::host_cpu;
 
 /// A borrowed view of one operation of a module that outlives `'m`.
 #[derive(Clone, Copy)]
