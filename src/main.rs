@@ -419,19 +419,42 @@ pub(crate) fn print_text(text: &str) -> Result<(), Exit> {
 }
 
 /// Writes a file whole or not at all (a temporary sibling, then a rename).
+/// A symbolic link is followed, so the link stays and its target changes.
+/// A destination that is not a regular file (`/dev/null`, a FIFO, a
+/// terminal) is written in place: renamed over, it would be replaced by a
+/// regular file (`-o /dev/null` once turned the machine's `/dev/null` into
+/// one, and every later reader of it got our output).
 pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Exit> {
-    let file_name = path
+    let failed = |error: std::io::Error| {
+        Exit::Input(format!(
+            "{}: error: cannot write the output: {error}",
+            path.display()
+        ))
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
+        return std::fs::write(path, bytes).map_err(failed);
+    }
+    let target = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        // A dangling link names the file to create.
+        std::fs::canonicalize(path)
+            .or_else(|_| {
+                let link = std::fs::read_link(path)?;
+                Ok::<_, std::io::Error>(path.parent().unwrap_or(Path::new("")).join(link))
+            })
+            .map_err(failed)?
+    } else {
+        path.to_path_buf()
+    };
+    let file_name = target
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "out".into());
-    let temporary = path.with_file_name(format!(".{file_name}.sched-apply.tmp"));
-    let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    let temporary = target.with_file_name(format!(".{file_name}.sched-apply.tmp"));
+    let result =
+        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, &target));
     if let Err(error) = result {
         let _ = std::fs::remove_file(&temporary);
-        return Err(Exit::Input(format!(
-            "{}: error: cannot write the output: {error}",
-            path.display()
-        )));
+        return Err(failed(error));
     }
     Ok(())
 }
