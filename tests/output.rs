@@ -5,19 +5,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::{sched_apply, stderr};
 
-fn sched_apply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(args)
-        .current_dir(common::root())
-        .output()
-        .unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use std::process::Command;
 
 #[test]
 fn output_to_a_fifo_is_written_in_place_and_the_fifo_stays() {

@@ -4,16 +4,9 @@
 
 mod common;
 
-use payload::tensor::{ElementType, Tensor, TensorType};
-use std::process::{Command, Output};
+use common::sched_apply;
 
-fn sched_apply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(args)
-        .current_dir(common::root())
-        .output()
-        .unwrap()
-}
+use payload::tensor::{ElementType, Tensor, TensorType};
 
 /// The `--json` report, parsed.
 fn json(bytes: &[u8]) -> serde_json::Value {

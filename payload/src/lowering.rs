@@ -49,9 +49,10 @@ pub const PARALLEL_SCRIPT: &str = r#"module attributes {transform.with_named_seq
 /// payload's own functions get one.
 pub const C_WRAPPERS_PIPELINE: &str = "builtin.module(func.func(llvm-request-c-wrappers))";
 
-/// Before the second half: each loop nest at the top of a function moves to a function of its
-/// own and becomes a call. LLVM's loop passes (IndVarSimplify above all)
-/// take time growing faster than the function: a 200-stage chain in one
+/// Before the second half, in a module with a function of more than
+/// [`OUTLINED_ABOVE`] loop nests: each nest at the top of a function moves to
+/// a function of its own and becomes a call. LLVM's loop passes
+/// (IndVarSimplify above all) take time growing faster than the function: a 200-stage chain in one
 /// function spent 5.5 s of 7.0 in IndVarSimplify, 0.8 s in all of `opt`
 /// once outlined. The new functions have internal linkage and LLVM may not
 /// inline them (`passthrough = ["noinline"]`): with one call each, LLVM's

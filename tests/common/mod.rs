@@ -10,6 +10,20 @@ use schedule_lang::SourceFile;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Runs the `sched-apply` binary with `args` in the workspace root.
+pub fn sched_apply(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+/// A command's standard error, as text.
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// The workspace root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
