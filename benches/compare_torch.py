@@ -3,6 +3,11 @@
 
     taskset -c 1 TORCH_VENV/bin/python benches/compare_torch.py [--pairs 5] [--calls 10]
     taskset -c 0,1 TORCH_VENV/bin/python benches/compare_torch.py --threads 2
+    taskset -c 1 TORCH_VENV/bin/python benches/compare_torch.py --shape resnet
+
+`--shape resnet` compares the second shape instead: ResNet's 3x3 convolution, N=8, 56x56 (pre-padded
+to 58x58), 64 -> 64 channels, examples/halide_conv/resnet_conv.mlir with resnet_conv.sched (one
+thread) or resnet_conv_parallel.sched (more).
 
 The same layer in both: N=5, 82x102 pre-padded input, 128 -> 128 channels, a 3x3 window, bias
 and ReLU. PyTorch runs `relu(conv2d(x, w, b))` in channels-last (NHWC, as our payload's tensors
@@ -39,12 +44,20 @@ def cpu_name():
             f"model {fields.get('model', '?')})")
 
 
-def ours(schedule, calls, threads):
-    """sched-apply's median and GFLOP/s for conv_layer under `schedule`."""
+# Each shape: batch, channels (in = out), pre-padded height and width, the payload, and its
+# schedules for one thread and for more.
+SHAPES = {
+    "conv_layer": (5, 128, 82, 102, "conv.mlir", "conv.sched", "conv_parallel.sched"),
+    "resnet": (8, 64, 58, 58, "resnet_conv.mlir", "resnet_conv.sched", "resnet_conv_parallel.sched"),
+}
+
+
+def ours(payload, schedule, calls, threads):
+    """sched-apply's median and GFLOP/s for `payload` under `schedule`."""
     example = os.path.join(ROOT, "examples", "halide_conv")
     command = [
         os.path.join(ROOT, "target", "release", "sched-apply"), "run",
-        os.path.join(example, "conv.mlir"), os.path.join(example, schedule),
+        os.path.join(example, payload), os.path.join(example, schedule),
         "--bench", str(calls), "--reference-calls", "0", "--json",
     ]
     if threads > 1:
@@ -58,33 +71,37 @@ def main():
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--calls", type=int, default=10)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--schedule", help="default: conv.sched for one thread, conv_parallel.sched for more")
+    parser.add_argument("--shape", choices=sorted(SHAPES), default="conv_layer")
+    parser.add_argument("--schedule", help="default: the shape's schedule for one thread, or for more")
     args = parser.parse_args()
     os.environ["OMP_NUM_THREADS"] = str(args.threads)
 
     import torch
 
     torch.set_num_threads(args.threads)
-    schedule = args.schedule or ("conv.sched" if args.threads == 1 else "conv_parallel.sched")
+    n, c, h, w_, payload, one, more = SHAPES[args.shape]
+    schedule = args.schedule or (one if args.threads == 1 else more)
     generator = torch.Generator().manual_seed(0)
-    x = torch.randn(5, 128, 82, 102, generator=generator).to(memory_format=torch.channels_last)
-    w = torch.randn(128, 128, 3, 3, generator=generator).to(memory_format=torch.channels_last)
-    b = torch.randn(128, generator=generator)
+    x = torch.randn(n, c, h, w_, generator=generator).to(memory_format=torch.channels_last)
+    w = torch.randn(c, c, 3, 3, generator=generator).to(memory_format=torch.channels_last)
+    b = torch.randn(c, generator=generator)
 
     def layer():
         return torch.relu(torch.nn.functional.conv2d(x, w, b))
 
-    flops = 2 * 5 * 80 * 100 * 128 * 128 * 9
-    print(f"CPU: {cpu_name()}; torch {torch.__version__}, {args.threads} thread(s); ours: {schedule}")
+    flops = 2 * n * (h - 2) * (w_ - 2) * c * c * 9
+    print(f"CPU: {cpu_name()}; torch {torch.__version__}, {args.threads} thread(s); "
+          f"{args.shape}; ours: {payload} with {schedule}")
     ratios = []
     with torch.inference_mode():
         for pair in range(args.pairs):
             theirs = median_of_calls(layer, args.calls)
-            mine, _ = ours(schedule, args.calls, args.threads)
+            mine, _ = ours(payload, schedule, args.calls, args.threads)
             ratios.append(theirs / mine)
             print(f"pair {pair + 1}: torch {theirs * 1e3:.3f} ms ({flops / theirs / 1e9:.1f} GFLOP/s), "
                   f"sched-apply {mine * 1e3:.3f} ms ({flops / mine / 1e9:.1f} GFLOP/s), ratio {theirs / mine:.3f}")
-    print(json.dumps({"cpu": cpu_name(), "threads": args.threads, "schedule": schedule,
+    print(json.dumps({"cpu": cpu_name(), "threads": args.threads, "shape": args.shape,
+                      "schedule": schedule,
                       "ratios": [round(r, 4) for r in ratios],
                       "median_ratio": statistics.median(ratios)}, indent=2))
 

@@ -42,6 +42,34 @@ fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
 }
 
 #[test]
+fn the_resnet_conv_example_runs_and_matches_on_one_thread_and_on_two() {
+    for args in [
+        &["examples/halide_conv/resnet_conv.sched"][..],
+        &[
+            "examples/halide_conv/resnet_conv_parallel.sched",
+            "--threads",
+            "2",
+        ],
+    ] {
+        let mut command = vec!["run", "examples/halide_conv/resnet_conv.mlir"];
+        command.extend_from_slice(args);
+        command.extend(["--check", "--deny-warnings"]);
+        let output = sched_apply(&command);
+        let report = text(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{report}{}",
+            text(&output.stderr)
+        );
+        assert!(
+            report.contains("check: ok against the unscheduled payload"),
+            "{report}"
+        );
+    }
+}
+
+#[test]
 fn the_blur_examples_run_and_match_the_unscheduled_payload() {
     for form in ["slices", "maps"] {
         let payload = format!("examples/blur/blur_{form}.mlir");

@@ -126,6 +126,25 @@ fn conv_layer_example() {
     example("halide_conv", "conv", "conv_layer");
 }
 
+/// The second convolution shape (ResNet's 3x3, 64 channels, 56 x 56, batch 8) under
+/// conv.sched's directives, one thread and on threads; run and checked in tests/run.rs.
+#[test]
+fn resnet_conv_example() {
+    example("halide_conv", "resnet_conv", "resnet_conv");
+    let root = common::root().join("examples/halide_conv");
+    let schedule = SourceFile::new(
+        "resnet_conv_parallel.sched",
+        std::fs::read_to_string(root.join("resnet_conv_parallel.sched")).unwrap(),
+    );
+    let payload_text = std::fs::read_to_string(root.join("resnet_conv.mlir")).unwrap();
+    let (script, transformed, _) = apply(&schedule, "resnet_conv.mlir", &payload_text);
+    assert!(
+        script.contains("transform.structured.tile_using_forall"),
+        "{script}"
+    );
+    cross_check(&script, &payload_text, &transformed);
+}
+
 /// The BLIS-style SGEMM example applies on the full-size payload, and upstream
 /// mlir-opt agrees (tests/fixtures/gemm_small.sched runs the same schedule).
 #[test]
