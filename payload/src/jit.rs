@@ -1,12 +1,14 @@
 //! From a payload module to a callable program: pick the entry function and
-//! read its tensor signature, lower the module to the LLVM dialect with
+//! read its tensor signature (`crate::signature`), lower the module to the LLVM dialect with
 //! upstream passes, JIT-compile it with MLIR's ExecutionEngine, and call it
 //! with host tensors.
 
-use crate::diagnostics::{capture_diagnostics, MlirMessage};
+use crate::diagnostics::capture_diagnostics;
 use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
 use crate::lowering::*;
-use crate::tensor::{parse_tensor_type, Tensor, TensorType};
+pub use crate::signature::Signature;
+pub(crate) use crate::signature::{entry_candidates, signature};
+use crate::tensor::Tensor;
 use crate::{new_context, parse_module, PayloadError};
 use microkernels::abi::status;
 use std::time::Instant;
@@ -21,17 +23,6 @@ pub const C_RUNNER_UTILS: &str = concat!(
 /// LLVM's OpenMP runtime (Debian's `libomp-22-dev`), loaded into the JIT of
 /// payloads with parallel loops.
 pub const OPENMP_RUNTIME: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libomp.so");
-
-/// The entry function's tensor signature.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Signature {
-    /// The function's symbol name.
-    pub name: String,
-    /// Argument types, in order.
-    pub inputs: Vec<TensorType>,
-    /// Result types, in order.
-    pub results: Vec<TensorType>,
-}
 
 /// Wall-clock seconds spent in each compile phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -64,20 +55,6 @@ pub struct Program {
     pub(crate) kernels: Vec<KernelSlot>,
 }
 
-fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> PayloadError {
-    let diagnostic = MlirMessage {
-        severity: "error",
-        location: op.location(),
-        message: detail.into(),
-        notes: Vec::new(),
-    };
-    PayloadError {
-        message,
-        diagnostics: vec![diagnostic],
-        internal: false,
-    }
-}
-
 /// Why a call of a compiled payload failed.
 #[derive(Debug)]
 pub enum CallError {
@@ -92,103 +69,6 @@ impl std::fmt::Display for CallError {
         match self {
             CallError::Call(message) | CallError::Accelerator(message) => f.write_str(message),
         }
-    }
-}
-
-/// Public functions with a body: the candidates for the entry point.
-pub(crate) fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
-    root.children()
-        .into_iter()
-        .filter(|op| op.name() == "func.func")
-        .filter(|op| {
-            op.string_attribute("sym_visibility")
-                .is_none_or(|v| v == "public")
-        })
-        .filter(|op| !op.children().is_empty())
-        .map(|op| (op.string_attribute("sym_name").unwrap_or_default(), op))
-        .collect()
-}
-
-/// Finds the entry function of `root` (`entry`, or the only public function)
-/// and reads its signature. Errors are located at the function.
-pub(crate) fn signature(
-    root: OpView<'_>,
-    payload_name: &str,
-    entry: Option<&str>,
-) -> Result<Signature, PayloadError> {
-    let candidates = entry_candidates(root);
-    let names: Vec<String> = candidates.iter().map(|(n, _)| format!("@{n}")).collect();
-    let (name, function) = match entry {
-        Some(wanted) => candidates
-            .into_iter()
-            .find(|(n, _)| n == wanted)
-            .ok_or_else(|| PayloadError {
-                message: format!(
-                    "{payload_name}: no public function `@{wanted}` (it has: {})",
-                    list_or_none(&names)
-                ),
-                diagnostics: Vec::new(),
-                internal: false,
-            })?,
-        None => {
-            if candidates.len() != 1 {
-                let why = if candidates.is_empty() {
-                    "has no public function to run".to_string()
-                } else {
-                    format!(
-                        "has {} public functions: {}; choose one with --entry NAME",
-                        candidates.len(),
-                        names.join(", ")
-                    )
-                };
-                return Err(PayloadError {
-                    message: format!("{payload_name}: {why}"),
-                    diagnostics: Vec::new(),
-                    internal: false,
-                });
-            }
-            candidates.into_iter().next().expect("exactly one")
-        }
-    };
-    let (inputs, results) = function
-        .function_types()
-        .ok_or_else(|| PayloadError::internal(format!("@{name} has no readable function type")))?;
-    let parse = |types: Vec<String>, what: &str| -> Result<Vec<TensorType>, PayloadError> {
-        types
-            .iter()
-            .enumerate()
-            .map(|(i, text)| {
-                parse_tensor_type(text).map_err(|why| {
-                    located(
-                        format!("{payload_name}: cannot run @{name}"),
-                        function,
-                        format!("{what} {i} of @{name}: {why}"),
-                    )
-                })
-            })
-            .collect()
-    };
-    let inputs = parse(inputs, "argument")?;
-    let results = parse(results, "result")?;
-    if results.is_empty() {
-        return Err(located(
-            format!("{payload_name}: cannot run @{name}"),
-            function,
-            format!("@{name} returns nothing; `run` compares and saves the returned tensors"),
-        ));
-    }
-    Ok(Signature {
-        name,
-        inputs,
-        results,
-    })
-}
-
-fn list_or_none(names: &[String]) -> String {
-    if names.is_empty() {
-        "none".into()
-    } else {
-        names.join(", ")
     }
 }
 
@@ -320,8 +200,8 @@ impl Program {
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
         let signature = signature(root, payload_name, entry)?;
-        let key = cache.map(|_| crate::cache::key(text, entry, targets));
-        if let (Some(cache), Some(key)) = (cache, &key) {
+        let cached = cache.map(|cache| (cache, crate::cache::key(text, entry, targets)));
+        if let Some((cache, key)) = &cached {
             if let Some(program) = cache.load(key, &signature, targets, payload_name)? {
                 return Ok(program);
             }
@@ -341,7 +221,7 @@ impl Program {
 
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
-        let keep_object = cache.is_some();
+        let keep_object = cached.is_some();
         let (engine, messages) = capture_diagnostics(&context, || {
             JitEngine::new(&module, 3, libraries(parallel), &kernels, keep_object)
         });
@@ -365,7 +245,7 @@ impl Program {
             offloaded,
             kernels,
         };
-        if let (Some(cache), Some(key)) = (cache, &key) {
+        if let Some((cache, key)) = &cached {
             cache.store(key, &program);
         }
         Ok(program)

@@ -28,6 +28,7 @@ pub mod offload;
 pub mod peak;
 pub mod prefetch;
 pub mod profile;
+pub mod signature;
 pub mod tensor;
 pub mod tosa;
 pub mod transform;

@@ -107,16 +107,16 @@ pub const LOWERING_PIPELINE: &str = concat!(
 /// which element types.
 pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::Types)>);
 
-/// The first half of lowering: tensors become buffers (results computed in
-/// arguments stay there, the others become out-parameters), prefetches are
-/// inserted, and offloaded tiles become kernel calls ([`crate::offload`]).
-/// Returns where each result is computed, and the targets called.
-pub(crate) fn bufferize_and_offload(
+/// Tensors become buffers: every use of a shared `tensor.empty` gets its
+/// own first (`ffi::untie_shared_empty_tensors`), results computed in
+/// arguments stay there, the others become out-parameters. Returns where
+/// each result is computed. Lowering and `profile` both start here.
+pub(crate) fn bufferize(
     context: &melior::Context,
     module: &mut melior::ir::Module,
     signature: &Signature,
     payload_name: &str,
-) -> Result<Bufferized, PayloadError> {
+) -> Result<Vec<Option<usize>>, PayloadError> {
     crate::ffi::untie_shared_empty_tensors(module);
     run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
     let in_arguments = results_in_arguments(OpView::of_module(module), signature)?;
@@ -126,6 +126,19 @@ pub(crate) fn bufferize_and_offload(
         set_private(context, module, &signature.name, false);
     }
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
+    Ok(in_arguments)
+}
+
+/// The first half of lowering: [`bufferize`], then prefetches are inserted
+/// and offloaded tiles become kernel calls ([`crate::offload`]). Returns
+/// where each result is computed, and the targets called.
+pub(crate) fn bufferize_and_offload(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    signature: &Signature,
+    payload_name: &str,
+) -> Result<Bufferized, PayloadError> {
+    let in_arguments = bufferize(context, module, signature, payload_name)?;
     if crate::prefetch::insert_prefetches(context, module)? > 0 {
         run_passes(context, module, INLINE_PREFETCHES, payload_name)?;
     }

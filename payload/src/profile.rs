@@ -21,10 +21,7 @@
 
 use crate::describe::{flops_of, parse_maps};
 use crate::ffi::OpView;
-use crate::lowering::{
-    results_in_arguments, run_passes, set_private, BUFFERIZE_PIPELINE, DROP_ARGUMENT_RESULTS,
-    OUT_PARAMS_PIPELINE,
-};
+use crate::lowering::run_passes;
 use crate::{new_context, parse_module, PayloadError};
 use schedule_lang::MapResult;
 
@@ -102,15 +99,7 @@ pub fn profile(
     let context = new_context();
     let mut module = parse_module(&context, payload_name, text)?;
     let signature = crate::jit::signature(OpView::of_module(&module), payload_name, entry)?;
-    crate::ffi::untie_shared_empty_tensors(&mut module);
-    run_passes(&context, &mut module, BUFFERIZE_PIPELINE, payload_name)?;
-    let in_arguments = results_in_arguments(OpView::of_module(&module), &signature)?;
-    if in_arguments.iter().any(Option::is_some) {
-        set_private(&context, &mut module, &signature.name, true);
-        run_passes(&context, &mut module, DROP_ARGUMENT_RESULTS, payload_name)?;
-        set_private(&context, &mut module, &signature.name, false);
-    }
-    run_passes(&context, &mut module, OUT_PARAMS_PIPELINE, payload_name)?;
+    crate::lowering::bufferize(&context, &mut module, &signature, payload_name)?;
     // As lowering's first step does: fold the self-copies bufferization
     // leaves (an output tile written back onto itself), which never run.
     run_passes(
