@@ -1,0 +1,176 @@
+//! `sched-apply profile`: exact static counts on known kernels, per func and
+//! in total, unknown counts reported as unknown, the measured run and the
+//! roofline picture, and the off-chip traffic a write buffer saves.
+
+mod common;
+
+use common::{sched_apply, stderr};
+
+/// `profile` counts exactly on known kernels, before and after the
+/// schedule: 2·M·N·K FLOPs for SGEMM 2048³, 11 801 600 000 for conv_layer;
+/// the schedule keeps the FLOPs and cuts the off-chip bytes.
+#[test]
+fn profile_counts_known_kernels_exactly() {
+    for (payload, flops) in [
+        ("examples/gemm/gemm.mlir", 2u64 * 2048 * 2048 * 2048),
+        ("examples/halide_conv/conv.mlir", 11_801_600_000),
+    ] {
+        let output = sched_apply(&["profile", payload, "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let total = &report["total"];
+        for side in ["before", "after"] {
+            assert_eq!(
+                total[side]["flops"].as_u64(),
+                Some(flops),
+                "{payload} {side}"
+            );
+        }
+        let bytes = |side: &str| total[side]["bytes"].as_u64().unwrap();
+        assert!(bytes("after") * 10 < bytes("before"), "{payload}: {report}");
+        let intensity = total["after"]["intensity"].as_f64().unwrap();
+        assert!((intensity - flops as f64 / bytes("after") as f64).abs() < 1e-9);
+        // Every func has a row, and the rows add up to the total.
+        let stages = report["stages"].as_array().unwrap();
+        let sum: u64 = stages
+            .iter()
+            .map(|s| s["after"]["flops"].as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, flops, "{payload}");
+    }
+}
+
+/// The rows are per func: the blur's producer, computed once per slice
+/// inside each row of its consumer, does three times its work.
+#[test]
+fn profile_shows_recomputation_per_func() {
+    let output = sched_apply(&["profile", "examples/blur/blur_slices.mlir", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let row = |name: &str| {
+        report["stages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    let blur_x = row("blur_x");
+    // 1026 x 1024 points of 3 FLOPs each before; 3 rows per output row after.
+    assert_eq!(blur_x["before"]["flops"].as_u64(), Some(1026 * 1024 * 3));
+    assert_eq!(blur_x["after"]["flops"].as_u64(), Some(3 * 1024 * 1024 * 3));
+    assert_eq!(
+        row("blur_y")["after"]["flops"],
+        row("blur_y")["before"]["flops"]
+    );
+}
+
+/// With --run, both versions are timed and the roofs measured; --svg draws
+/// the roofline, and needs --run.
+#[test]
+fn profile_runs_and_draws_the_roofline() {
+    let directory = common::tempdir();
+    let svg = directory.join("roofline.svg");
+    let svg_path = svg.display().to_string();
+    let args = [
+        "profile",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_parallel.sched",
+        "--run",
+        "--calls",
+        "2",
+        "--svg",
+        &svg_path,
+        "--json",
+    ];
+    let output = sched_apply(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for side in ["before", "after"] {
+        let figures = &report["total"][side];
+        let seconds = figures["seconds"].as_f64().unwrap();
+        let gflops = figures["gflops"].as_f64().unwrap();
+        let flops = figures["flops"].as_f64().unwrap();
+        assert!(seconds > 0.0 && ((flops / seconds / 1e9) - gflops).abs() < 1e-6 * gflops);
+    }
+    assert!(report["peak_gflops"].as_f64().unwrap() > 0.0);
+    assert!(report["bandwidth_gbs"].as_f64().unwrap() > 0.0);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg"), "{picture}");
+    for text in [
+        "operational intensity",
+        "before the schedule",
+        "after the schedule",
+        "this core",
+    ] {
+        assert!(picture.contains(text), "{text} missing");
+    }
+    let without_run = sched_apply(&[
+        "profile",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_parallel.sched",
+        "--svg",
+        &svg_path,
+    ]);
+    assert_eq!(
+        without_run.status.code(),
+        Some(2),
+        "{}",
+        stderr(&without_run)
+    );
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// A partial tile (40 does not divide 96) has no static size: its counts
+/// are unknown (JSON null, "unknown" in the table), never guessed.
+#[test]
+fn profile_reports_unknown_counts_as_unknown() {
+    let directory = common::tempdir();
+    let schedule = directory.join("partial.sched");
+    std::fs::write(
+        &schedule,
+        "func mm = linalg.matmul (i, j | k)\nmm.split(j, jo, ji, 40)\n",
+    )
+    .unwrap();
+    let schedule = schedule.display().to_string();
+    let output = sched_apply(&["profile", "tests/payloads/matmul.mlir", &schedule, "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        report["total"]["before"]["flops"].as_u64(),
+        Some(2 * 64 * 96 * 128)
+    );
+    assert!(report["total"]["after"]["flops"].is_null(), "{report}");
+    assert!(report["total"]["after"]["intensity"].is_null(), "{report}");
+    let text = sched_apply(&["profile", "tests/payloads/matmul.mlir", &schedule]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("unknown"));
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// `buffer_at` cuts the output's off-chip traffic as HeteroCL's write buffer
+/// does: stores from one per multiply-add (M·N·K) to one per output (M·N),
+/// the buffer's copy in and out included.
+#[test]
+fn a_write_buffer_stores_each_output_once() {
+    let output = sched_apply(&[
+        "profile",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_buffer_at.sched",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let (m, n, k) = (64u64, 96, 128);
+    let total = &report["total"];
+    assert_eq!(
+        total["before"]["bytes_written"].as_u64(),
+        Some(4 * m * n * k)
+    );
+    assert_eq!(total["after"]["bytes_written"].as_u64(), Some(4 * m * n));
+    // A and B per multiply-add, C once into the buffer.
+    assert_eq!(
+        total["after"]["bytes_read"].as_u64(),
+        Some(4 * (2 * m * n * k + m * n))
+    );
+}
