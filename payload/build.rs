@@ -3,7 +3,10 @@
 //! API cannot name one by one; `inline.cpp` fuses a producer into its
 //! readers for `compute_inline`, which the C API has no entry point for;
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
-//! `empties.cpp` unties shared `tensor.empty` values before bufferization.
+//! `empties.cpp` unties shared `tensor.empty` values before bufferization;
+//! `copies.cpp` removes temporaries bufferization puts between disjoint
+//! regions of one buffer; `reuse.cpp` implements sched-apply's own transform ops, declared in
+//! `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links.
 
 fn main() {
@@ -14,16 +17,43 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/inline.cpp");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
+    println!("cargo:rerun-if-changed=shim/reuse.cpp");
+    println!("cargo:rerun-if-changed=shim/copies.cpp");
+    println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
+    let generated = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    for (flag, file) in [
+        ("-gen-op-decls", "SchedTransformOps.h.inc"),
+        ("-gen-op-defs", "SchedTransformOps.cpp.inc"),
+    ] {
+        let status = std::process::Command::new(format!("{prefix}/bin/mlir-tblgen"))
+            .arg(flag)
+            .arg(format!("-I{prefix}/include"))
+            .arg("shim/SchedTransformOps.td")
+            .arg("-o")
+            .arg(generated.join(file))
+            .status()
+            .expect("mlir-tblgen runs (mlir-22-tools, scripts/install.sh)");
+        assert!(
+            status.success(),
+            "mlir-tblgen {flag} failed on shim/SchedTransformOps.td"
+        );
+    }
     cc::Build::new()
         .cpp(true)
         .file("shim/registry.cpp")
         .file("shim/inline.cpp")
         .file("shim/printing.cpp")
         .file("shim/empties.cpp")
+        .file("shim/reuse.cpp")
+        .file("shim/copies.cpp")
+        .include(&generated)
         .include(format!("{prefix}/include"))
         .std("c++17")
         .flag("-fno-exceptions")
+        // As the packaged MLIR libraries were built: without it, headers
+        // call checks that only exist in debug builds of MLIR.
+        .define("NDEBUG", None)
         .define("_GNU_SOURCE", None)
         .define("__STDC_CONSTANT_MACROS", None)
         .define("__STDC_FORMAT_MACROS", None)

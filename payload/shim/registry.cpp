@@ -31,19 +31,24 @@
 #include "mlir/Dialect/Vector/TransformOps/VectorTransformOps.h"
 #include "mlir/InitAllDialects.h"
 
+// sched-apply's own transform ops (reuse.cpp).
+void schedRegisterTransformOps(mlir::DialectRegistry &registry);
+
 extern "C" void schedRegisterDialects(MlirDialectRegistry raw) {
   mlir::DialectRegistry &registry = *unwrap(raw);
   mlir::registerAllDialects(registry);
 
   // Transform ops the planner emits: structured.* (linalg), loop.unroll,
   // loop.coalesce and loop.forall_to_parallel (scf),
-  // loop.hoist_loop_invariant_subsets (the loop extension), and the tensor
+  // loop.hoist_loop_invariant_subsets (the loop extension), sched.* (our own,
+  // reuse.cpp), and the tensor
   // and vector pattern sets of its clean-ups.
   mlir::linalg::registerTransformDialectExtension(registry);
   mlir::scf::registerTransformDialectExtension(registry);
   mlir::tensor::registerTransformDialectExtension(registry);
   mlir::vector::registerTransformDialectExtension(registry);
   mlir::transform::registerLoopExtension(registry);
+  schedRegisterTransformOps(registry);
 
   // What `convert-to-llvm` needs for the dialects a lowered CPU payload has.
   mlir::arith::registerConvertArithToLLVMInterface(registry);

@@ -25,9 +25,12 @@ pub(crate) const DROP_ARGUMENT_RESULTS: &str = "builtin.module(drop-equivalent-b
 /// the start of loop bodies), so their addresses are computed in the loop.
 pub(crate) const INLINE_PREFETCHES: &str = "builtin.module(inline)";
 
-/// The other results become out-parameters the caller allocates.
+/// The other results become out-parameters the caller allocates. Loops
+/// first stop carrying buffers they yield unchanged (canonicalization), so
+/// a result computed by an `scf.for` is its buffer's allocation, which the
+/// out-parameter replaces (else it was computed in a temporary and copied).
 pub const OUT_PARAMS_PIPELINE: &str =
-    "builtin.module(buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse))";
+    "builtin.module(func.func(canonicalize),buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse))";
 
 /// Between the two halves: every `scf.forall` the schedule marked parallel
 /// (`sched.parallel`, which bufferization keeps) becomes an `scf.parallel`,
@@ -108,7 +111,9 @@ pub const LOWERING_PIPELINE: &str = concat!(
 pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::Types)>);
 
 /// Tensors become buffers: every use of a shared `tensor.empty` gets its
-/// own first (`ffi::untie_shared_empty_tensors`), results computed in
+/// own first (`ffi::untie_shared_empty_tensors`), copies through a
+/// temporary between disjoint regions become direct
+/// (`ffi::forward_temporary_copies`), results computed in
 /// arguments stay there, the others become out-parameters. Returns where
 /// each result is computed. Lowering and `profile` both start here.
 pub(crate) fn bufferize(
@@ -119,6 +124,7 @@ pub(crate) fn bufferize(
 ) -> Result<Vec<Option<usize>>, PayloadError> {
     crate::ffi::untie_shared_empty_tensors(module);
     run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
+    crate::ffi::forward_temporary_copies(module);
     let in_arguments = results_in_arguments(OpView::of_module(module), signature)?;
     if in_arguments.iter().any(Option::is_some) {
         set_private(context, module, &signature.name, true);

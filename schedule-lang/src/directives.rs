@@ -31,7 +31,7 @@ pub enum DirectiveKind {
     Rfactor,
     /// `accelerate(target[, loop])`: hand matmul tiles to a GEMM accelerator.
     Accelerate,
-    /// `reuse_at(func, loop)`: HeteroCL reuse buffer.
+    /// `reuse_at(input, loop)`: HeteroCL reuse buffer.
     ReuseAt,
     /// `buffer_at([func,] loop)`: HeteroCL write buffer.
     BufferAt,
@@ -94,7 +94,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::Update, name: "update", signature: "update()", summary: "the directives that follow schedule the func's update definition", forms: &[&[]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Rfactor, name: "rfactor", signature: "rfactor(r, u)", summary: "compute a partial reduction per iteration of reduction loop `r` (renamed `u`, which may then run in parallel), then combine the partial results; `u` must be outermost", forms: &[&[Loop, NewLoop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Accelerate, name: "accelerate", signature: "accelerate(target[, loop][, edges])", summary: "hand the contraction's tiles to a GEMM accelerator: in its native tiles, or one call per iteration of `loop`; edge tiles `partial` (default), `pad`ded to the native tile, or `split` off to the CPU", forms: &[&[Name], &[Name, Name], &[Name, Name, Name]], variadic: false, planned: true },
-    DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(func, loop)", summary: "keep a reuse buffer of this input at `loop` (HeteroCL)", forms: &[&[Func, Loop]], variadic: false, planned: false },
+    DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(input, loop)", summary: "HeteroCL's reuse buffer: keep what this func reads of `input` (`inK`, or the func producing it) inside `loop` from one iteration to the next, shift it by what the loop moves, and read only the new elements; again at an inner loop, a window buffer filled from it", forms: &[&[Name, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at([func,] loop)", summary: "HeteroCL's write buffer: once per iteration of `loop`, copy this func's output tile into a local buffer, accumulate there, and write it back once (`func`, if given, is this func)", forms: &[&[Loop], &[Func, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l[, ii])", summary: "mark loop l for pipelining with initiation interval ii (default 1) by an HLS back end: the loop carries `sched.pipeline = ii`; on a CPU it changes nothing (a note says so)", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(inK, loop)", summary: "copy the op's K-th input, as read inside `loop`, into a contiguous buffer once per iteration of `loop` (BLIS packing)", forms: &[&[Name, Name]], variadic: false, planned: true },

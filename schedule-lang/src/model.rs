@@ -101,11 +101,33 @@ pub struct Stage {
     /// `loop`, the stage's output tile there is copied into a local buffer,
     /// computed (accumulated) there, and written back once.
     pub write_buffer: Option<BufferAt>,
+    /// `reuse_at(input, loop)`: HeteroCL's reuse buffers, in schedule order
+    /// (an outer loop's first: applied again at an inner loop of the same
+    /// input, the buffer is filled from the outer one).
+    pub reuse_buffers: Vec<ReuseAt>,
 }
 
 /// Where a stage's output is buffered (`buffer_at`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BufferAt {
+    /// The stage's loop at which the buffer lives.
+    pub loop_name: String,
+    /// The loop argument.
+    pub loop_span: Span,
+    /// The directive call.
+    pub span: Span,
+}
+
+/// A reuse buffer (`reuse_at`): what the stage reads of one tensor inside
+/// a loop, kept from one iteration to the next, shifted by what the loop
+/// moves, with only the new elements read from the tensor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReuseAt {
+    /// An input (position among the op's inputs) reading the tensor; every
+    /// input reading the same tensor shares the buffer.
+    pub input: usize,
+    /// The input argument as written (`in0`, or the producing func's name).
+    pub input_name: String,
     /// The stage's loop at which the buffer lives.
     pub loop_name: String,
     /// The loop argument.

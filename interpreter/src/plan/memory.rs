@@ -9,8 +9,7 @@
 //! are then tiled on the buffered op, so a reduction inside accumulates in
 //! the buffer (with `reorder`, HeteroCL's interleaving accumulation).
 //!
-//! `store_at` and `reuse_at` are not planned yet (`schedule_lang::resolve`
-//! refuses `reuse_at` with a located error).
+//! `reuse_at` is planned by [`super::reuse`]; `store_at` is not planned yet.
 
 use super::nest::Nest;
 use super::Planner;

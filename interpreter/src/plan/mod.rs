@@ -29,7 +29,8 @@
 //! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
 //! | [`edges`] | the partial tiles of an offloaded op: as they are, padded, or split off | `structured.pad`, `structured.split` |
 //! | [`views`] | producers read through slices and pads | `get_producer_of_operand`, `fuse_into_containing_op`, slice folding patterns |
-//! | [`memory`] | `buffer_at`: a local write buffer of the output at a loop (`store_at`, `reuse_at` to come) | `structured.pad` (nofold init, `copy_back_op = "linalg.copy"`) |
+//! | [`memory`] | `buffer_at`: a local write buffer of the output at a loop (`store_at` to come) | `structured.pad` (nofold init, `copy_back_op = "linalg.copy"`) |
+//! | [`reuse`] | `reuse_at`: a reuse buffer of an input carried by a sequential loop (line buffer; at an inner loop, window buffer) | `sched.reuse_buffer` (our own op, the payload crate's shim) |
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
 
@@ -44,6 +45,7 @@ mod pack;
 mod parallel;
 mod pipeline;
 mod prefetch;
+mod reuse;
 mod rfactor;
 mod tail;
 mod tiling;
@@ -157,6 +159,8 @@ struct Planner<'a> {
     packed: Vec<DirectiveId>,
     /// The stages whose write buffer (`buffer_at`) is planned.
     write_buffered: Vec<(usize, usize)>,
+    /// Each reuse buffer (`reuse_at`) planned so far.
+    reused: Vec<DirectiveId>,
     /// Each `prefetch` planned so far.
     prefetched: Vec<DirectiveId>,
     /// Loops to annotate `sched.pipeline` (handle, initiation interval, the call).
@@ -238,6 +242,7 @@ impl<'a> Planner<'a> {
             packed: Vec::new(),
             prefetched: Vec::new(),
             write_buffered: Vec::new(),
+            reused: Vec::new(),
             annotate_prefetch: Vec::new(),
             annotate_pipeline: Vec::new(),
             generalized: Vec::new(),
@@ -318,6 +323,7 @@ impl<'a> Planner<'a> {
         };
         self.report_unplanned_packs(func, stage_index, &nest);
         self.report_unplanned_write_buffer(func, stage_index, &nest);
+        self.report_unplanned_reuse_buffers(func, stage_index, &nest);
         self.report_unplanned_prefetches(func, stage_index);
         if let Some(offload) = offload {
             let region = nest.entering(nest.first_implicit).clone();

@@ -56,8 +56,11 @@ pub(super) struct Nest<'a> {
 
 /// Whether a loop is materialized as `scf.forall` (independent iterations over
 /// a parallel dimension, not unrolled) rather than `scf.for`.
+/// A loop carrying a reuse buffer (`reuse_at`) is sequential.
 pub(super) fn uses_forall(stage: &Stage, the_loop: &Loop) -> bool {
-    !stage.dims[the_loop.dim].reduction && the_loop.unroll.is_none()
+    !stage.dims[the_loop.dim].reduction
+        && the_loop.unroll.is_none()
+        && !super::reuse::reuses_at(stage, the_loop.visible_name())
 }
 
 impl Nest<'_> {
@@ -166,12 +169,14 @@ impl<'a> Planner<'a> {
             .collect();
         // A `pack` copies at the end of a tiling run: this stage's packs, and
         // those of the funcs computed inside this one at its loops.
-        // A write buffer (`buffer_at`) is placed the same way.
+        // A write buffer (`buffer_at`) and a reuse buffer (`reuse_at`) are
+        // placed the same way.
         let mut pack_loops: Vec<&str> = stage
             .packs
             .iter()
             .map(|p| p.loop_name.as_str())
             .chain(stage.write_buffer.iter().map(|b| b.loop_name.as_str()))
+            .chain(stage.reuse_buffers.iter().map(|r| r.loop_name.as_str()))
             .collect();
         if is_last {
             for other in &model.funcs {

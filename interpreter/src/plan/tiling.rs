@@ -56,6 +56,7 @@ impl<'a> Planner<'a> {
                 .last()
                 .expect("the run's loop was just pushed")
                 .clone();
+            self.plan_reuse_buffers(func, stage_index, &at, &handle, &innermost.handle);
             self.plan_prefetches(func, stage_index, &innermost, &nest.after[last]);
             if nest.targets[last] {
                 let region = nest.after[last].clone();

@@ -165,6 +165,16 @@ pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedUntieSharedEmptyTensors(raw) }
 }
 
+/// After bufferization: each copy through a temporary buffer between two
+/// regions of one buffer that share no element becomes one direct copy
+/// (`shim/copies.cpp`). Returns the temporaries removed.
+pub fn forward_temporary_copies(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces two memref.copy ops and their temporary by one copy.
+    unsafe { schedForwardTemporaryCopies(raw) }
+}
+
 /// A borrowed (pointer, length) view of a Rust string for the C API.
 pub fn string_ref(text: &str) -> MlirStringRef {
     MlirStringRef {
@@ -532,6 +542,8 @@ unsafe extern "C" {
     );
     /// Defined in `shim/empties.cpp`.
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
+    /// Defined in `shim/copies.cpp`.
+    fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
 }
 
 /// Registers every upstream dialect with its interface implementations, the

@@ -369,6 +369,7 @@ impl<'a> Resolver<'a> {
             prefetches: Vec::new(),
             accelerate: None,
             write_buffer: None,
+            reuse_buffers: Vec::new(),
         })
     }
 }

@@ -10,11 +10,13 @@
 //! `compute_inline` needs; [`warnings`] words the warnings for directives
 //! that do nothing.
 
+mod accelerate;
 mod bind;
 mod chains;
 mod checks;
 mod inline;
 mod loops;
+mod reuse;
 mod warnings;
 
 use crate::ast::*;

@@ -1,0 +1,125 @@
+//! `reuse_at(input, loop)`, HeteroCL's reuse buffer: what the stage reads
+//! of one tensor inside `loop` is kept from one iteration to the next. The
+//! loop is materialized as an `scf.for` (its iterations carry the buffer, so
+//! it cannot be a forall), the tiling run ends there, and
+//! `transform.sched.reuse_buffer` (our own transform op, in the payload
+//! crate's shim) rewrites it: the loop carries the rectangular hull of the
+//! tiles every input reading that tensor takes, shifts it by the loop's
+//! step each iteration, extracts only the new elements from the tensor, and
+//! the inputs read their tiles from the buffer. Applied again at an inner
+//! loop, the tiles there are slices of the outer buffer, so the new buffer
+//! (HeteroCL's window buffer) is filled from the line buffer. Whether the
+//! accesses have reuse at the loop is the op's to say (a silenceable error
+//! at the `reuse_at` call: the tiles do not move with the loop, or share
+//! nothing from one iteration to the next).
+
+use super::nest::Nest;
+use super::Planner;
+use schedule_lang::model::Stage;
+use schedule_lang::Diagnostic;
+
+/// Whether `stage` keeps a reuse buffer at the loop named `name` (which
+/// must then be a sequential loop).
+pub(super) fn reuses_at(stage: &Stage, name: &str) -> bool {
+    stage.reuse_buffers.iter().any(|r| r.loop_name == name)
+}
+
+impl Planner<'_> {
+    /// Plans the stage's reuse buffers at loop `at` (the `scf.for` handle
+    /// `loop_handle`), now that the op (`handle`) is inside it.
+    pub(super) fn plan_reuse_buffers(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        at: &str,
+        handle: &str,
+        loop_handle: &str,
+    ) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        for (index, reuse) in stage.reuse_buffers.iter().enumerate() {
+            if reuse.loop_name != at {
+                continue;
+            }
+            self.reused.push((func, stage_index, index));
+            let name = self.stage_name(func, stage_index);
+            let marked = stage.loops.iter().find(|l| l.visible_name() == at);
+            if let Some(span) = marked.and_then(|l| l.parallel.as_ref()) {
+                self.errors.push(
+                    Diagnostic::error(
+                        "reuse-at-parallel",
+                        reuse.span,
+                        format!(
+                            "cannot keep a reuse buffer of `{}` at `{at}`: `{at}` runs in \
+                             parallel, and the buffer carries data from one iteration to the next",
+                            reuse.input_name
+                        ),
+                    )
+                    .with_note(Some(*span), "marked parallel here")
+                    .with_help(format!(
+                        "split `{at}` and run the outer loop in parallel, keeping the buffer at \
+                         the inner one"
+                    )),
+                );
+                continue;
+            }
+            self.script.comment(format!(
+                "reuse_at: {name} reads `{}` (input {} and every input reading the same tensor) \
+                 from a buffer carried by {at}, shifted each iteration, only the new elements \
+                 read",
+                reuse.input_name, reuse.input
+            ));
+            self.script.op(
+                format!(
+                    "transform.sched.reuse_buffer %{handle} input {} at %{loop_handle} : \
+                     !transform.any_op, !transform.any_op",
+                    reuse.input
+                ),
+                self.at(reuse.span),
+            );
+            self.transformed = true;
+        }
+    }
+
+    /// Reports the reuse buffers no materialized loop took.
+    pub(super) fn report_unplanned_reuse_buffers(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        nest: &Nest,
+    ) {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        for (index, reuse) in stage.reuse_buffers.iter().enumerate() {
+            if self.reused.contains(&(func, stage_index, index)) {
+                continue;
+            }
+            let at = &reuse.loop_name;
+            let why = match nest.loops.iter().position(|l| l.visible_name() == at) {
+                Some(i) if i >= nest.first_implicit => format!(
+                    "`{at}` stays inside the op's tile (or the vector op), so it is not a loop \
+                     of the generated code"
+                ),
+                Some(_) => {
+                    format!("`{at}` has one iteration, so it is not a loop of the generated code")
+                }
+                None => format!(
+                    "`{at}` is tiled together with the loops inside it into one loop nest, so \
+                     no buffer can be placed between them"
+                ),
+            };
+            self.errors.push(
+                Diagnostic::error(
+                    "reuse-at-unplannable",
+                    reuse.span,
+                    format!(
+                        "cannot keep a reuse buffer of `{}` at `{at}`: {why}",
+                        reuse.input_name
+                    ),
+                )
+                .with_help(
+                    "keep it at a loop that is materialized and not vectorized: a split's \
+                     outer loop, or a loop with others inside it",
+                ),
+            );
+        }
+    }
+}

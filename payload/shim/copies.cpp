@@ -1,0 +1,105 @@
+// After bufferization: a copy through a temporary buffer between two
+// regions that do not overlap becomes one direct copy. One-shot
+// bufferization cannot prove that an `extract_slice` and an `insert_slice`
+// of one tensor at different offsets touch different elements, so it reads
+// the slice into a fresh buffer first; a reuse buffer's shift
+// (`transform.sched.reuse_buffer` moves it in steps that never overlap) then
+// allocated and copied twice per iteration.
+
+#include "mlir-c/IR.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace {
+
+// The buffer `value` views through memref.subviews with unit strides, and
+// the static box (offsets, sizes) it covers there, if every one is static.
+struct Box {
+  Value base;
+  SmallVector<int64_t> offsets, sizes;
+};
+
+std::optional<Box> boxOf(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  Box box{value, SmallVector<int64_t>(type.getRank(), 0),
+          llvm::to_vector(type.getShape())};
+  while (auto subview = box.base.getDefiningOp<memref::SubViewOp>()) {
+    bool plain = llvm::all_of(subview.getStaticStrides(),
+                              [](int64_t s) { return s == 1; }) &&
+                 subview.getSourceType().getRank() == type.getRank();
+    if (!plain)
+      return std::nullopt;
+    for (auto [d, offset] : llvm::enumerate(subview.getStaticOffsets())) {
+      if (ShapedType::isDynamic(offset))
+        return std::nullopt;
+      box.offsets[d] += offset;
+    }
+    box.base = subview.getSource();
+  }
+  return box;
+}
+
+// Whether `a` and `b` are regions of one buffer that share no element.
+bool disjoint(Value a, Value b) {
+  std::optional<Box> first = boxOf(a), second = boxOf(b);
+  if (!first || !second || first->base != second->base)
+    return false;
+  for (size_t d = 0; d < first->offsets.size(); ++d) {
+    int64_t firstEnd = first->offsets[d] + first->sizes[d];
+    int64_t secondEnd = second->offsets[d] + second->sizes[d];
+    if (firstEnd <= second->offsets[d] || secondEnd <= first->offsets[d])
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+// Replaces each `%t = memref.alloc; memref.copy %a, %t; ...; memref.copy %t,
+// %b` (the temporary used by nothing else, only effect-free ops between the
+// copies, %a and %b disjoint regions of one buffer) with `memref.copy %a,
+// %b` as a `linalg.copy`. Returns the temporaries removed.
+extern "C" int64_t schedForwardTemporaryCopies(MlirOperation root) {
+  SmallVector<memref::AllocOp> allocs;
+  unwrap(root)->walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+  int64_t removed = 0;
+  for (memref::AllocOp alloc : allocs) {
+    Value temporary = alloc.getResult();
+    memref::CopyOp in, out;
+    bool other = false;
+    for (Operation *user : temporary.getUsers()) {
+      auto copy = dyn_cast<memref::CopyOp>(user);
+      if (copy && copy.getTarget() == temporary && !in)
+        in = copy;
+      else if (copy && copy.getSource() == temporary && !out)
+        out = copy;
+      else
+        other = true;
+    }
+    if (other || !in || !out || in->getBlock() != out->getBlock() ||
+        !in->isBeforeInBlock(out))
+      continue;
+    bool quiet = true;
+    for (Operation *op = in->getNextNode(); op != out.getOperation();
+         op = op->getNextNode())
+      quiet = quiet && isMemoryEffectFree(op);
+    if (!quiet || !disjoint(in.getSource(), out.getTarget()))
+      continue;
+    // A linalg.copy: lowered to loops in the function (a memref.copy of
+    // strided regions is a call of the runtime's element-wise copy).
+    OpBuilder builder(out);
+    linalg::CopyOp::create(builder, out.getLoc(), in.getSource(),
+                           out.getTarget());
+    out->erase();
+    in->erase();
+    alloc->erase();
+    ++removed;
+  }
+  return removed;
+}
