@@ -93,19 +93,7 @@ impl Planner<'_> {
                 continue;
             }
             let at = &reuse.loop_name;
-            let why = match nest.loops.iter().position(|l| l.visible_name() == at) {
-                Some(i) if i >= nest.first_implicit => format!(
-                    "`{at}` stays inside the op's tile (or the vector op), so it is not a loop \
-                     of the generated code"
-                ),
-                Some(_) => {
-                    format!("`{at}` has one iteration, so it is not a loop of the generated code")
-                }
-                None => format!(
-                    "`{at}` is tiled together with the loops inside it into one loop nest, so \
-                     no buffer can be placed between them"
-                ),
-            };
+            let why = super::memory::why_not_a_loop(nest, at);
             self.errors.push(
                 Diagnostic::error(
                     "reuse-at-unplannable",
