@@ -279,8 +279,7 @@ LogicalResult reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
   }
   Location loc = op->getLoc();
   Type element = cast<ShapedType>(source.getType()).getElementType();
-  OpFoldResult one = rewriter.getIndexAttr(1);
-  SmallVector<OpFoldResult> ones(rank, one);
+  SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
   auto sizesWith = [&](int64_t along) {
     SmallVector<OpFoldResult> sizes;
     for (int64_t d = 0; d < rank; ++d)
