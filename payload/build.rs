@@ -5,8 +5,8 @@
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
-//! regions of one buffer; `reuse.cpp` implements sched-apply's own transform ops, declared in
-//! `SchedTransformOps.td` (run through mlir-tblgen here).
+//! regions of one buffer; `reuse.cpp` and `sliding.cpp` implement sched-apply's own transform
+//! ops, declared in `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links.
 
 fn main() {
@@ -18,6 +18,8 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
+    println!("cargo:rerun-if-changed=shim/reuse.h");
+    println!("cargo:rerun-if-changed=shim/sliding.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -46,6 +48,7 @@ fn main() {
         .file("shim/printing.cpp")
         .file("shim/empties.cpp")
         .file("shim/reuse.cpp")
+        .file("shim/sliding.cpp")
         .file("shim/copies.cpp")
         .include(&generated)
         .include(format!("{prefix}/include"))

@@ -162,12 +162,22 @@ fn explanation(model: &Model, schedule: &SourceFile, payload: &str) -> Explanati
                     consumer,
                     loop_name,
                     ..
-                } => format!(
-                    "compute_at({0}, {loop_name}): inside loop `{loop_name}` of `{0}`; the \
-                     iterations below are over the whole op, each instance computes only what \
-                     that iteration of `{0}` reads",
-                    model.funcs[*consumer].name
-                ),
+                } => match &f.stored_at {
+                    Some(stored) => format!(
+                        "store_at({0}, {1}).compute_at({0}, {loop_name}): a sliding window: its \
+                         rows are kept from one iteration of `{loop_name}` to the next in a \
+                         buffer of `{1}`'s iteration; before `{loop_name}` it computes the rows \
+                         the first iteration shares with the one before, then in each iteration \
+                         only the new rows",
+                        model.funcs[*consumer].name, stored.loop_name
+                    ),
+                    None => format!(
+                        "compute_at({0}, {loop_name}): inside loop `{loop_name}` of `{0}`; the \
+                         iterations below are over the whole op, each instance computes only \
+                         what that iteration of `{0}` reads",
+                        model.funcs[*consumer].name
+                    ),
+                },
                 Placement::Inline { .. } => {
                     "compute_inline: fused into every op that reads it".to_string()
                 }
@@ -240,6 +250,15 @@ fn absent(model: &Model, generated: &[FunctionLoops]) -> Vec<Absent> {
     for func in &model.funcs {
         let inlined = matches!(func.placement, Placement::Inline { .. });
         let computed_at = match &func.placement {
+            Placement::At {
+                consumer,
+                loop_name,
+                ..
+            } if func.stored_at.is_some() => Some(format!(
+                "computed in a sliding window inside `{}`'s `{loop_name}`: the rows one tile \
+                 computes (the first ones before `{loop_name}`, the step's in it) are one tile",
+                model.funcs[*consumer].name
+            )),
             Placement::At {
                 consumer,
                 loop_name,
@@ -348,6 +367,18 @@ fn here(model: &Model, func: usize, last_stage: bool, stage: &Stage, l: &Loop) -
             {
                 here.push(format!("computes `{}`", other.name));
             }
+            if let (Placement::At { consumer, .. }, Some(stored)) =
+                (&other.placement, &other.stored_at)
+            {
+                if *consumer == func && stored.loop_name == name {
+                    here.push(format!("keeps `{}`'s sliding window", other.name));
+                }
+            }
+        }
+    }
+    for reuse in stage.reuse_buffers.iter().filter(|r| r.loop_name == name) {
+        if reuse.computing.is_none() {
+            here.push(format!("reuse buffer of `{}`", reuse.input_name));
         }
     }
     for pack in stage.packs.iter().filter(|p| p.loop_name == name) {

@@ -1,6 +1,7 @@
 // The transform ops sched-apply adds to MLIR's transform dialect, for
 // directives no upstream op can express. `build.rs` runs mlir-tblgen on this
-// file; `reuse.cpp` implements the ops and registers them.
+// file; `reuse.cpp` and `sliding.cpp` implement the ops, and `reuse.cpp`
+// registers them.
 
 #ifndef SCHED_TRANSFORM_OPS
 #define SCHED_TRANSFORM_OPS
@@ -38,6 +39,36 @@ def ReuseBufferOp : TransformDialectOp<"sched.reuse_buffer",
   let assemblyFormat = [{
     $target `input` $input `at` $loop attr-dict `:` type($target) `,` type($loop)
   }];
+}
+
+def SlidingWindowOp : TransformDialectOp<"sched.sliding_window",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Halide's sliding window (store_at + compute_at) on a reuse buffer";
+  let description = [{
+    The reuse buffer of `sched.reuse_buffer` (same `target`, `input` and
+    `loop`, same conditions), where the buffered tensor is computed by the
+    `producers` (a func: its op, or its init and update ops, each handle
+    one op) instead of read: the part the first iteration shares with the
+    one before it is computed before the loop, and every iteration
+    computes only the step's new elements, into the buffer. The producers
+    are tiled there (through their chain of inits) and erased once unused.
+
+    Consumes the producer handles. Returns, per producer in order, the
+    tiles computed before the loop, then, per producer in order, the tiles
+    computed in it (`2 * N` handles for `N` producers).
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       TransformHandleTypeInterface:$loop,
+                       I64Attr:$input,
+                       Variadic<TransformHandleTypeInterface>:$producers);
+  let results = (outs Variadic<TransformHandleTypeInterface>:$computed);
+  let assemblyFormat = [{
+    $target `input` $input `at` $loop `computing` $producers attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // SCHED_TRANSFORM_OPS

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/OpImplementation.h"
+#include "reuse.h"
 #include "llvm/ADT/MapVector.h"
 
 #define GET_OP_CLASSES
@@ -199,10 +200,14 @@ bool invariantBesides(const Linear &linear, Value iv, scf::ForOp loop) {
   });
 }
 
+} // namespace
+
 // The reuse buffer of input `input` of `op` at `loop`, and of every other
 // input reading the same tensor; on failure, `why`.
-LogicalResult reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
-                          Operation *op, int64_t input, std::string &why) {
+LogicalResult sched::reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
+                                 Operation *op, int64_t input,
+                                 ArrayRef<Operation *> producers,
+                                 ReuseSites &sites, std::string &why) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || !loop->isProperAncestor(op)) {
     why = "the target is not a structured op inside the loop";
@@ -227,6 +232,12 @@ LogicalResult reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
       tiles.push_back(*tile);
   }
   Value source = tiles.front().source;
+  if (!producers.empty() &&
+      !llvm::is_contained(producers, source.getDefiningOp())) {
+    why = "input " + std::to_string(input) +
+          " does not read a tensor the stored func computes";
+    return failure();
+  }
   Value iv = loop.getInductionVar();
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step) {
@@ -312,9 +323,10 @@ LogicalResult reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
   // Before the loop: the part of the first iteration's hull it shares with
   // the iteration before, placed where the shift will move it from.
   rewriter.setInsertionPoint(loop);
-  Value first = tensor::ExtractSliceOp::create(
+  auto first = tensor::ExtractSliceOp::create(
       rewriter, loc, source, sourceOffsets(linearize(loop.getLowerBound()), 0),
       sizesWith(kept), ones);
+  sites.prologue = first;
   Value empty = tensor::EmptyOp::create(rewriter, loc, shape, element);
   Value init = tensor::InsertSliceOp::create(rewriter, loc, first, empty,
                                              offsetsWith(advance),
@@ -349,17 +361,18 @@ LogicalResult reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
                                             offsetsWith(from - advance),
                                             sizesWith(length), ones);
   }
+  // The new elements, copied by a linalg.copy into the buffer's slice
+  // (bufferized in place): folding a read of the buffer through an
+  // insert_slice would read the tensor again instead. The slot comes first,
+  // so what replaces the copy (a sliding window's producer) can write to it.
+  Value slot = tensor::ExtractSliceOp::create(
+      rewriter, loc, shifted, offsetsWith(kept), sizesWith(advance), ones);
   Linear at = opaque(newIv);
   Value fresh = tensor::ExtractSliceOp::create(
       rewriter, loc, source, sourceOffsets(at, kept), sizesWith(advance),
       ones);
-  // Copied by a linalg.copy into the buffer's slice (bufferized in place):
-  // folding a read of the buffer through an insert_slice would read the
-  // tensor again instead.
-  Value slot = tensor::ExtractSliceOp::create(
-      rewriter, loc, shifted, offsetsWith(kept), sizesWith(advance), ones);
-  Value filled =
-      linalg::CopyOp::create(rewriter, loc, fresh, slot)->getResult(0);
+  sites.refill = linalg::CopyOp::create(rewriter, loc, fresh, slot);
+  Value filled = sites.refill->getResult(0);
   Value buffer = tensor::InsertSliceOp::create(rewriter, loc, filled, shifted,
                                                offsetsWith(kept),
                                                sizesWith(advance), ones);
@@ -397,8 +410,6 @@ LogicalResult reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
   return success();
 }
 
-} // namespace
-
 DiagnosedSilenceableFailure
 transform::ReuseBufferOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &,
@@ -413,7 +424,9 @@ transform::ReuseBufferOp::apply(transform::TransformRewriter &rewriter,
   if (!loop)
     return emitDefiniteFailure() << "the loop is not an scf.for";
   std::string why;
-  if (failed(reuseBuffer(rewriter, loop, targets.front(), getInput(), why)))
+  sched::ReuseSites sites;
+  if (failed(sched::reuseBuffer(rewriter, loop, targets.front(), getInput(),
+                                {}, sites, why)))
     return emitSilenceableError() << "no reuse buffer here: " << why;
   return DiagnosedSilenceableFailure::success();
 }

@@ -42,6 +42,8 @@ fn every_transform_op_family_the_planner_emits_is_registered() {
         "transform.apply_patterns.canonicalization",
         "transform.apply_cse",
         "transform.verify",
+        "transform.sched.reuse_buffer",
+        "transform.sched.sliding_window",
     ] {
         assert!(
             context.is_registered_operation(op),

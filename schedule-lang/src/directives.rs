@@ -11,6 +11,8 @@ pub enum DirectiveKind {
     Reorder,
     /// `compute_at(consumer, loop)`.
     ComputeAt,
+    /// `store_at(consumer, loop)`: where a func computed at an inner loop keeps its values.
+    StoreAt,
     /// `compute_root()`.
     ComputeRoot,
     /// `compute_inline()`.
@@ -84,6 +86,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::Split, name: "split", signature: "split(d, outer, inner, factor)", summary: "strip-mine loop d into outer and inner loops, inner of `factor` iterations", forms: &[&[Loop, NewLoop, NewLoop, Int]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Reorder, name: "reorder", signature: "reorder(l0, l1, ...)", summary: "order the listed loops, innermost first (as in Halide)", forms: &[], variadic: true, planned: true },
     DirectiveInfo { kind: DirectiveKind::ComputeAt, name: "compute_at", signature: "compute_at(consumer, loop)", summary: "compute this func inside `loop` of `consumer`, fusing it into that loop", forms: &[&[Func, Loop]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::StoreAt, name: "store_at", signature: "store_at(consumer, loop)", summary: "with `compute_at(consumer, inner)` at the loop just inside `loop`: keep this func's values from one iteration of `inner` to the next (Halide's sliding window), so each iteration computes only the rows the previous one did not", forms: &[&[Func, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::ComputeRoot, name: "compute_root", signature: "compute_root()", summary: "compute this func in its own loop nest (the default)", forms: &[&[]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::ComputeInline, name: "compute_inline", signature: "compute_inline()", summary: "fuse this elementwise func into every op that reads it, recomputed per use (Halide's default; ours is compute_root)", forms: &[&[]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Vectorize, name: "vectorize", signature: "vectorize(l[, width])", summary: "vectorize loop l; with `width`, split it first and vectorize the inner part", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },

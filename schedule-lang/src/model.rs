@@ -46,6 +46,18 @@ pub struct FuncModel {
     pub stages: Vec<Stage>,
     /// Where the func is computed.
     pub placement: Placement,
+    /// Where it keeps its values when computed at an inner loop of its
+    /// consumer (`store_at`): a sliding window over that loop.
+    pub stored_at: Option<StoredAt>,
+}
+
+/// A func's storage loop (`store_at`), just outside its `compute_at` loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAt {
+    /// The consumer's loop the storage lives in.
+    pub loop_name: String,
+    /// The `store_at` call.
+    pub span: Span,
 }
 
 /// Where a func's values are computed.
@@ -134,6 +146,10 @@ pub struct ReuseAt {
     pub loop_span: Span,
     /// The directive call.
     pub span: Span,
+    /// For a sliding window (`store_at`), the func computing the tensor
+    /// (an index into [`Model::funcs`]): the new elements are computed,
+    /// not read.
+    pub computing: Option<usize>,
 }
 
 /// Where and on what a stage is offloaded.

@@ -84,6 +84,10 @@ impl Planner<'_> {
             })
             .collect();
         for producer in self.producers_at(func, loop_name) {
+            // A sliding window (`store_at`) computes it ([`super::sliding`]).
+            if self.model.funcs[producer].stored_at.is_some() {
+                continue;
+            }
             let span = self.compute_at_span(producer);
             let feeds_init = self.model.funcs[producer].stages.iter().any(|s| {
                 let operands = &self.payload.ops[stage.op].operands;

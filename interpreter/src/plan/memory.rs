@@ -9,7 +9,7 @@
 //! are then tiled on the buffered op, so a reduction inside accumulates in
 //! the buffer (with `reorder`, HeteroCL's interleaving accumulation).
 //!
-//! `reuse_at` is planned by [`super::reuse`]; `store_at` is not planned yet.
+//! `reuse_at` is planned by [`super::reuse`], `store_at` by [`super::sliding`].
 
 use super::nest::Nest;
 use super::Planner;

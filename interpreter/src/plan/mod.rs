@@ -29,8 +29,9 @@
 //! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
 //! | [`edges`] | the partial tiles of an offloaded op: as they are, padded, or split off | `structured.pad`, `structured.split` |
 //! | [`views`] | producers read through slices and pads | `get_producer_of_operand`, `fuse_into_containing_op`, slice folding patterns |
-//! | [`memory`] | `buffer_at`: a local write buffer of the output at a loop (`store_at` to come) | `structured.pad` (nofold init, `copy_back_op = "linalg.copy"`) |
+//! | [`memory`] | `buffer_at`: a local write buffer of the output at a loop | `structured.pad` (nofold init, `copy_back_op = "linalg.copy"`) |
 //! | [`reuse`] | `reuse_at`: a reuse buffer of an input carried by a sequential loop (line buffer; at an inner loop, window buffer) | `sched.reuse_buffer` (our own op, the payload crate's shim) |
+//! | [`sliding`] | `store_at` + `compute_at`: a sliding window, the producer's new rows computed into a reuse buffer | `sched.sliding_window` (our own op) |
 //!
 //! Whatever cannot be honoured exactly is an error at the directive's span.
 
@@ -47,6 +48,7 @@ mod pipeline;
 mod prefetch;
 mod reuse;
 mod rfactor;
+mod sliding;
 mod tail;
 mod tiling;
 mod vector;

@@ -14,8 +14,8 @@
 //! nothing from one iteration to the next).
 
 use super::nest::Nest;
-use super::Planner;
-use schedule_lang::model::Stage;
+use super::{MaterializedLoop, Planner, Region};
+use schedule_lang::model::{Model, Stage};
 use schedule_lang::Diagnostic;
 
 /// Whether `stage` keeps a reuse buffer at the loop named `name` (which
@@ -25,22 +25,32 @@ pub(super) fn reuses_at(stage: &Stage, name: &str) -> bool {
 }
 
 impl Planner<'_> {
-    /// Plans the stage's reuse buffers at loop `at` (the `scf.for` handle
-    /// `loop_handle`), now that the op (`handle`) is inside it.
+    /// Plans the stage's reuse buffers and sliding windows at loop `at`, the
+    /// last of `containing` (an `scf.for`), now that the op (`handle`) is
+    /// inside it, where its tile is `region`.
     pub(super) fn plan_reuse_buffers(
         &mut self,
         func: usize,
         stage_index: usize,
         at: &str,
         handle: &str,
-        loop_handle: &str,
+        containing: &[MaterializedLoop],
+        region: &Region,
     ) {
-        let stage = &self.model.funcs[func].stages[stage_index];
+        let model: &Model = self.model;
+        let stage = &model.funcs[func].stages[stage_index];
+        let Some(loop_handle) = containing.last().map(|l| l.handle.clone()) else {
+            return;
+        };
         for (index, reuse) in stage.reuse_buffers.iter().enumerate() {
             if reuse.loop_name != at {
                 continue;
             }
             self.reused.push((func, stage_index, index));
+            if reuse.computing.is_some() {
+                self.plan_sliding_window(func, stage_index, reuse, handle, containing, region);
+                continue;
+            }
             let name = self.stage_name(func, stage_index);
             let marked = stage.loops.iter().find(|l| l.visible_name() == at);
             if let Some(span) = marked.and_then(|l| l.parallel.as_ref()) {
@@ -94,6 +104,20 @@ impl Planner<'_> {
             }
             let at = &reuse.loop_name;
             let why = super::memory::why_not_a_loop(nest, at);
+            if let Some(producer) = reuse.computing {
+                let name = &self.model.funcs[producer].name;
+                self.errors.push(
+                    Diagnostic::error(
+                        "store-at-unplannable",
+                        reuse.span,
+                        format!("cannot slide `{name}`'s window along `{at}`: {why}"),
+                    )
+                    .with_help(format!(
+                        "compute `{name}` at a loop that is materialized and not vectorized,                          and store it at the loop just outside"
+                    )),
+                );
+                continue;
+            }
             self.errors.push(
                 Diagnostic::error(
                     "reuse-at-unplannable",

@@ -52,11 +52,18 @@ impl<'a> Planner<'a> {
             let at = loops[last].visible_name().to_string();
             self.plan_packs(func, stage_index, &at, &mut handle, &nest.after[last]);
             self.plan_write_buffer(func, stage_index, &at, &mut handle, &nest.after[last]);
+            self.plan_reuse_buffers(
+                func,
+                stage_index,
+                &at,
+                &handle,
+                &containing,
+                &nest.after[last],
+            );
             let innermost = containing
                 .last()
                 .expect("the run's loop was just pushed")
                 .clone();
-            self.plan_reuse_buffers(func, stage_index, &at, &handle, &innermost.handle);
             self.plan_prefetches(func, stage_index, &innermost, &nest.after[last]);
             if nest.targets[last] {
                 let region = nest.after[last].clone();

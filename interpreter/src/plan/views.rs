@@ -10,7 +10,8 @@
 //! upstream's patterns do not move a tile's slice above them, and the
 //! producer would be computed whole in every iteration.
 //! A producer read through several views (the three rows of a 3-point
-//! stencil) is computed once per view.
+//! stencil) is computed once per view. One in a sliding window (`store_at`)
+//! is not fused here: the window reads through the views itself.
 
 use super::{MaterializedLoop, Planner};
 use crate::script::ANY_OP;
@@ -25,7 +26,7 @@ impl Planner<'_> {
             .model
             .funcs
             .iter()
-            .filter(|f| matches!(f.placement, Placement::At { .. }))
+            .filter(|f| matches!(f.placement, Placement::At { .. }) && f.stored_at.is_none())
             .flat_map(|f| f.stages.iter().map(|s| s.op))
             .collect();
         let bound: Vec<((usize, usize), String)> = self

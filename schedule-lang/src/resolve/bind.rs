@@ -63,6 +63,7 @@ impl<'a> Resolver<'a> {
             span: decl.name.span,
             stages,
             placement: Placement::Root,
+            stored_at: None,
         };
         self.funcs
             .insert(decl.name.name.clone(), FuncState { model });

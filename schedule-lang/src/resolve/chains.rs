@@ -205,6 +205,7 @@ impl Resolver<'_> {
                 }
                 state.model.placement = Placement::Root;
                 self.pending.retain(|p| p.func != func);
+                self.pending_stores.retain(|p| p.func != func);
                 Ok(())
             }
             DirectiveKind::ComputeInline => {
@@ -222,6 +223,24 @@ impl Resolver<'_> {
                     span: directive.span,
                 };
                 self.pending.retain(|p| p.func != func);
+                self.pending_stores.retain(|p| p.func != func);
+                Ok(())
+            }
+            DirectiveKind::StoreAt => {
+                if *stage != 0 {
+                    return Err(Box::new(Diagnostic::error(
+                        "stage-placement",
+                        directive.span,
+                        "`store_at` places a whole func; call it before `update()`",
+                    )));
+                }
+                self.pending_stores.retain(|p| p.func != func);
+                self.pending_stores.push(PendingComputeAt {
+                    func,
+                    consumer: name(0).clone(),
+                    loop_name: name(1).clone(),
+                    span: directive.span,
+                });
                 Ok(())
             }
             DirectiveKind::ComputeAt => {

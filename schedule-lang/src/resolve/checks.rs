@@ -110,7 +110,8 @@ impl Resolver<'_> {
                 );
                 continue;
             }
-            if views.len() > 1 {
+            // A sliding window (`store_at`) reads all the views from one buffer.
+            if views.len() > 1 && self.funcs[func].model.stored_at.is_none() {
                 let Placement::At { loop_name, .. } = &self.funcs[func].model.placement else {
                     unreachable!("matched above")
                 };
@@ -130,7 +131,9 @@ impl Resolver<'_> {
                     )
                     .with_help(
                         "where the views overlap (a stencil's shifted rows), the overlap is computed \
-                         again for each view; at an outer loop each instance is a larger tile",
+                         again for each view; at an outer loop each instance is a larger tile; \
+                         `store_at` at the loop just outside keeps what one iteration computed for \
+                         the next (a sliding window)",
                     ),
                 );
             }

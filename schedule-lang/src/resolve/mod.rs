@@ -7,8 +7,8 @@
 //! with [`loops`] holding the loop-nest edits (split, reorder, fuse);
 //! [`checks`] checks what needs the whole schedule (placements, operand
 //! loops, loop orders) once every chain is applied, and [`inline`] what
-//! `compute_inline` needs; [`warnings`] words the warnings for directives
-//! that do nothing.
+//! `compute_inline` needs, and [`store`] `store_at`; [`warnings`] words the
+//! warnings for directives that do nothing.
 
 mod accelerate;
 mod bind;
@@ -17,6 +17,7 @@ mod checks;
 mod inline;
 mod loops;
 mod reuse;
+mod store;
 mod warnings;
 
 use crate::ast::*;
@@ -38,6 +39,7 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
         notes: Vec::new(),
         trace: Vec::new(),
         pending: Vec::new(),
+        pending_stores: Vec::new(),
         broken: Vec::new(),
     };
     for item in &file.items {
@@ -75,6 +77,8 @@ struct Resolver<'a> {
     /// Each applied directive's loop nest ([`Model::trace`]).
     trace: Vec<TraceStep>,
     pending: Vec<PendingComputeAt>,
+    /// `store_at` calls, resolved once every `compute_at` is.
+    pending_stores: Vec<PendingComputeAt>,
     /// Funcs whose declaration had an error (already reported): later uses
     /// of the name are skipped, so one mistake gives one error.
     broken: Vec<String>,
@@ -92,62 +96,20 @@ impl Resolver<'_> {
     fn finish(mut self) -> Result<Model, Vec<Diagnostic>> {
         let pending = std::mem::take(&mut self.pending);
         for at in &pending {
-            if self.broken.contains(&at.consumer.name) {
-                continue;
-            }
-            let Some(consumer) = self.funcs.get_index_of(&at.consumer.name) else {
-                let mut error = Diagnostic::error(
-                    "unknown-func",
-                    at.consumer.span,
-                    format!("unknown func `{}`", at.consumer.name),
-                );
-                if let Some(close) =
-                    did_you_mean(&at.consumer.name, self.funcs.keys().map(String::as_str))
-                {
-                    error = error.with_help(format!("did you mean `{close}`?"));
-                }
-                self.errors.push(error);
+            let Some(consumer) = self.consumer_loop(at) else {
                 continue;
             };
-            if consumer == at.func {
-                self.errors.push(Diagnostic::error(
-                    "compute-at-self",
-                    at.consumer.span,
-                    "a func cannot be computed inside its own loops",
-                ));
-                continue;
-            }
-            let consumer_model = &self.funcs[consumer].model;
-            let last = consumer_model.stages.last().expect("a func has a stage");
-            if last.find_loop(&at.loop_name.name).is_none() {
-                let mut error = Diagnostic::error(
-                    "unknown-loop",
-                    at.loop_name.span,
-                    format!(
-                        "`{}` is not a loop of `{}`",
-                        at.loop_name.name, consumer_model.name
-                    ),
-                )
-                .with_label(format!("not a loop of `{}`", consumer_model.name));
-                error = match did_you_mean(
-                    &at.loop_name.name,
-                    last.loops.iter().map(|l| l.visible_name()),
-                ) {
-                    Some(close) => error.with_help(format!("did you mean `{close}`?")),
-                    None => error.with_help(format!(
-                        "`{}` has loops: {}",
-                        consumer_model.name,
-                        loop_names(last)
-                    )),
-                };
-                self.errors.push(error);
-                continue;
-            }
             self.funcs[at.func].model.placement = Placement::At {
                 consumer,
                 loop_name: at.loop_name.name.clone(),
                 span: at.span,
             };
+        }
+        let stores = std::mem::take(&mut self.pending_stores);
+        for at in &stores {
+            if let Some(consumer) = self.consumer_loop(at) {
+                self.store_at(at, consumer);
+            }
         }
         self.check_placements();
         self.warn_nested_parallel();
@@ -166,5 +128,62 @@ impl Resolver<'_> {
             self.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
             Err(self.errors)
         }
+    }
+
+    /// The consumer a `compute_at` or `store_at` call names, once its name
+    /// and loop are checked (an error otherwise).
+    fn consumer_loop(&mut self, at: &PendingComputeAt) -> Option<usize> {
+        if self.broken.contains(&at.consumer.name) {
+            return None;
+        }
+        let Some(consumer) = self.funcs.get_index_of(&at.consumer.name) else {
+            let mut error = Diagnostic::error(
+                "unknown-func",
+                at.consumer.span,
+                format!("unknown func `{}`", at.consumer.name),
+            );
+            if let Some(close) =
+                did_you_mean(&at.consumer.name, self.funcs.keys().map(String::as_str))
+            {
+                error = error.with_help(format!("did you mean `{close}`?"));
+            }
+            self.errors.push(error);
+            return None;
+        };
+        if consumer == at.func {
+            self.errors.push(Diagnostic::error(
+                "compute-at-self",
+                at.consumer.span,
+                "a func cannot be computed inside its own loops",
+            ));
+            return None;
+        }
+        let consumer_model = &self.funcs[consumer].model;
+        let last = consumer_model.stages.last().expect("a func has a stage");
+        if last.find_loop(&at.loop_name.name).is_none() {
+            let mut error = Diagnostic::error(
+                "unknown-loop",
+                at.loop_name.span,
+                format!(
+                    "`{}` is not a loop of `{}`",
+                    at.loop_name.name, consumer_model.name
+                ),
+            )
+            .with_label(format!("not a loop of `{}`", consumer_model.name));
+            error = match did_you_mean(
+                &at.loop_name.name,
+                last.loops.iter().map(|l| l.visible_name()),
+            ) {
+                Some(close) => error.with_help(format!("did you mean `{close}`?")),
+                None => error.with_help(format!(
+                    "`{}` has loops: {}",
+                    consumer_model.name,
+                    loop_names(last)
+                )),
+            };
+            self.errors.push(error);
+            return None;
+        }
+        Some(consumer)
     }
 }

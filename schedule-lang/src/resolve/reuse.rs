@@ -109,6 +109,7 @@ pub(super) fn reuse_buffer(
         loop_name: target.name.clone(),
         loop_span: target.span,
         span,
+        computing: None,
     });
     Ok(())
 }
