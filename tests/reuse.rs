@@ -50,32 +50,12 @@ fn every_reuse_example_runs_and_matches_the_unscheduled_payload() {
 fn the_scripts_and_payloads_show_the_buffers() {
     for (payload, schedule) in EXAMPLES {
         let (payload_path, schedule_path) = paths(payload, schedule);
-        let script = sched_apply(&[&payload_path, &schedule_path, "--emit", "transform"]);
-        assert_eq!(script.status.code(), Some(0), "{}", stderr(&script));
-        let script = text(&script.stdout);
-        assert!(
-            script.contains("transform.sched.reuse_buffer"),
-            "{schedule}: {script}"
+        let text = common::script_and_payload(
+            &payload_path,
+            &schedule_path,
+            "transform.sched.reuse_buffer",
         );
-        let transformed = sched_apply(&[&payload_path, &schedule_path]);
-        assert_eq!(
-            transformed.status.code(),
-            Some(0),
-            "{}",
-            stderr(&transformed)
-        );
-        insta::assert_snapshot!(
-            format!("reuse_{schedule}"),
-            format!(
-                "{}\n// ---- transformed payload ----\n{}",
-                script
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("//"))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-                text(&transformed.stdout)
-            )
-        );
+        insta::assert_snapshot!(format!("reuse_{schedule}"), text);
     }
 }
 

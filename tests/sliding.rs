@@ -76,37 +76,14 @@ fn each_row_of_the_producer_is_computed_once_per_strip() {
 fn the_script_and_payload_show_the_window() {
     for (form, _) in FORMS {
         let (payload, schedule) = paths(form);
-        let script = sched_apply(&[&payload, &schedule, "--emit", "transform"]);
-        assert_eq!(script.status.code(), Some(0), "{}", stderr(&script));
-        let script = text(&script.stdout);
-        assert!(
-            script.contains("transform.sched.sliding_window"),
-            "{form}: {script}"
-        );
-        let transformed = sched_apply(&[&payload, &schedule]);
-        assert_eq!(
-            transformed.status.code(),
-            Some(0),
-            "{}",
-            stderr(&transformed)
-        );
-        let transformed = text(&transformed.stdout);
+        let text =
+            common::script_and_payload(&payload, &schedule, "transform.sched.sliding_window");
+        let transformed = &text[text.find("---- transformed payload").unwrap_or(0)..];
         assert!(
             !transformed.contains("linalg.copy"),
             "{form}: {transformed}"
         );
-        insta::assert_snapshot!(
-            format!("sliding_{form}"),
-            format!(
-                "{}\n// ---- transformed payload ----\n{}",
-                script
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("//"))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-                transformed
-            )
-        );
+        insta::assert_snapshot!(format!("sliding_{form}"), text);
     }
 }
 

@@ -411,21 +411,35 @@ LogicalResult sched::reuseBuffer(RewriterBase &rewriter, scf::ForOp loop,
 }
 
 DiagnosedSilenceableFailure
+sched::loopAndTarget(Operation *transformOp, transform::TransformState &state,
+                     Value loopHandle, Value targetHandle, scf::ForOp &loop,
+                     Operation *&target) {
+  auto loops = llvm::to_vector(state.getPayloadOps(loopHandle));
+  auto targets = llvm::to_vector(state.getPayloadOps(targetHandle));
+  if (loops.size() != 1 || targets.size() != 1)
+    return emitDefiniteFailure(transformOp)
+           << "expects one loop and one target, got " << loops.size()
+           << " and " << targets.size();
+  loop = dyn_cast<scf::ForOp>(loops.front());
+  if (!loop)
+    return emitDefiniteFailure(transformOp) << "the loop is not an scf.for";
+  target = targets.front();
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
 transform::ReuseBufferOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &,
                                 transform::TransformState &state) {
-  auto loops = llvm::to_vector(state.getPayloadOps(getLoop()));
-  auto targets = llvm::to_vector(state.getPayloadOps(getTarget()));
-  if (loops.size() != 1 || targets.size() != 1)
-    return emitDefiniteFailure()
-           << "expects one loop and one target, got " << loops.size()
-           << " and " << targets.size();
-  auto loop = dyn_cast<scf::ForOp>(loops.front());
-  if (!loop)
-    return emitDefiniteFailure() << "the loop is not an scf.for";
+  scf::ForOp loop;
+  Operation *target;
+  DiagnosedSilenceableFailure found = sched::loopAndTarget(
+      getOperation(), state, getLoop(), getTarget(), loop, target);
+  if (!found.succeeded())
+    return found;
   std::string why;
   sched::ReuseSites sites;
-  if (failed(sched::reuseBuffer(rewriter, loop, targets.front(), getInput(),
+  if (failed(sched::reuseBuffer(rewriter, loop, target, getInput(),
                                 {}, sites, why)))
     return emitSilenceableError() << "no reuse buffer here: " << why;
   return DiagnosedSilenceableFailure::success();

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include <string>
 
 namespace sched {
@@ -28,6 +29,14 @@ mlir::LogicalResult reuseBuffer(mlir::RewriterBase &rewriter,
                                 int64_t input,
                                 llvm::ArrayRef<mlir::Operation *> producers,
                                 ReuseSites &sites, std::string &why);
+
+// The one `scf.for` and the one op the `loop` and `target` handles of
+// `transformOp` hold, or a definite failure.
+mlir::DiagnosedSilenceableFailure
+loopAndTarget(mlir::Operation *transformOp,
+              mlir::transform::TransformState &state, mlir::Value loopHandle,
+              mlir::Value targetHandle, mlir::scf::ForOp &loop,
+              mlir::Operation *&target);
 
 } // namespace sched
 

@@ -105,15 +105,12 @@ DiagnosedSilenceableFailure
 transform::SlidingWindowOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformResults &results,
                                   transform::TransformState &state) {
-  auto loops = llvm::to_vector(state.getPayloadOps(getLoop()));
-  auto targets = llvm::to_vector(state.getPayloadOps(getTarget()));
-  if (loops.size() != 1 || targets.size() != 1)
-    return emitDefiniteFailure()
-           << "expects one loop and one target, got " << loops.size()
-           << " and " << targets.size();
-  auto loop = dyn_cast<scf::ForOp>(loops.front());
-  if (!loop)
-    return emitDefiniteFailure() << "the loop is not an scf.for";
+  scf::ForOp loop;
+  Operation *target;
+  DiagnosedSilenceableFailure found = sched::loopAndTarget(
+      getOperation(), state, getLoop(), getTarget(), loop, target);
+  if (!found.succeeded())
+    return found;
   SmallVector<Operation *> producers;
   for (Value handle : getProducers()) {
     auto ops = llvm::to_vector(state.getPayloadOps(handle));
@@ -124,8 +121,8 @@ transform::SlidingWindowOp::apply(transform::TransformRewriter &rewriter,
   }
   std::string why;
   sched::ReuseSites sites;
-  if (failed(sched::reuseBuffer(rewriter, loop, targets.front(), getInput(),
-                                producers, sites, why)))
+  if (failed(sched::reuseBuffer(rewriter, loop, target, getInput(), producers,
+                                sites, why)))
     return emitSilenceableError() << "no sliding window here: " << why;
 
   SmallVector<SmallVector<Operation *>> before(producers.size());

@@ -25,6 +25,33 @@ pub fn stderr(output: &std::process::Output) -> String {
 }
 
 /// The workspace root.
+/// The script `sched-apply --emit transform` generates (its comments
+/// left out, and checked to contain `op`), then the transformed payload:
+/// the text the reuse-buffer and sliding-window snapshots hold.
+#[allow(dead_code)]
+pub fn script_and_payload(payload: &str, schedule: &str, op: &str) -> String {
+    let script = sched_apply(&[payload, schedule, "--emit", "transform"]);
+    assert_eq!(script.status.code(), Some(0), "{}", stderr(&script));
+    let script = String::from_utf8_lossy(&script.stdout).to_string();
+    assert!(script.contains(op), "{schedule}: {script}");
+    let transformed = sched_apply(&[payload, schedule]);
+    assert_eq!(
+        transformed.status.code(),
+        Some(0),
+        "{}",
+        stderr(&transformed)
+    );
+    let script: Vec<&str> = script
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    format!(
+        "{}\n// ---- transformed payload ----\n{}",
+        script.join("\n"),
+        String::from_utf8_lossy(&transformed.stdout)
+    )
+}
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

@@ -226,33 +226,24 @@ impl Resolver<'_> {
                 self.pending_stores.retain(|p| p.func != func);
                 Ok(())
             }
-            DirectiveKind::StoreAt => {
+            DirectiveKind::ComputeAt | DirectiveKind::StoreAt => {
                 if *stage != 0 {
                     return Err(Box::new(Diagnostic::error(
                         "stage-placement",
                         directive.span,
-                        "`store_at` places a whole func; call it before `update()`",
+                        format!(
+                            "`{}` places a whole func; call it before `update()`",
+                            directives::info(kind).name
+                        ),
                     )));
                 }
-                self.pending_stores.retain(|p| p.func != func);
-                self.pending_stores.push(PendingComputeAt {
-                    func,
-                    consumer: name(0).clone(),
-                    loop_name: name(1).clone(),
-                    span: directive.span,
-                });
-                Ok(())
-            }
-            DirectiveKind::ComputeAt => {
-                if *stage != 0 {
-                    return Err(Box::new(Diagnostic::error(
-                        "stage-placement",
-                        directive.span,
-                        "`compute_at` places a whole func; call it before `update()`",
-                    )));
-                }
-                self.pending.retain(|p| p.func != func);
-                self.pending.push(PendingComputeAt {
+                let pending = if kind == DirectiveKind::ComputeAt {
+                    &mut self.pending
+                } else {
+                    &mut self.pending_stores
+                };
+                pending.retain(|p| p.func != func);
+                pending.push(PendingComputeAt {
                     func,
                     consumer: name(0).clone(),
                     loop_name: name(1).clone(),
