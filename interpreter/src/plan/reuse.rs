@@ -15,8 +15,8 @@
 
 use super::nest::Nest;
 use super::{MaterializedLoop, Planner, Region};
-use schedule_lang::model::{Model, Stage};
-use schedule_lang::Diagnostic;
+use schedule_lang::model::{Model, ReuseAt, Stage};
+use schedule_lang::{Diagnostic, Span};
 
 /// Whether `stage` keeps a reuse buffer at the loop named `name` (which
 /// must then be a sequential loop).
@@ -47,31 +47,16 @@ impl Planner<'_> {
                 continue;
             }
             self.reused.push((func, stage_index, index));
+            let marked = stage.loops.iter().find(|l| l.visible_name() == at);
+            if let Some(span) = marked.and_then(|l| l.parallel.as_ref()) {
+                self.refuse_parallel(reuse, at, *span);
+                continue;
+            }
             if reuse.computing.is_some() {
                 self.plan_sliding_window(func, stage_index, reuse, handle, containing, region);
                 continue;
             }
             let name = self.stage_name(func, stage_index);
-            let marked = stage.loops.iter().find(|l| l.visible_name() == at);
-            if let Some(span) = marked.and_then(|l| l.parallel.as_ref()) {
-                self.errors.push(
-                    Diagnostic::error(
-                        "reuse-at-parallel",
-                        reuse.span,
-                        format!(
-                            "cannot keep a reuse buffer of `{}` at `{at}`: `{at}` runs in \
-                             parallel, and the buffer carries data from one iteration to the next",
-                            reuse.input_name
-                        ),
-                    )
-                    .with_note(Some(*span), "marked parallel here")
-                    .with_help(format!(
-                        "split `{at}` and run the outer loop in parallel, keeping the buffer at \
-                         the inner one"
-                    )),
-                );
-                continue;
-            }
             self.script.comment(format!(
                 "reuse_at: {name} reads `{}` (input {} and every input reading the same tensor) \
                  from a buffer carried by {at}, shifted each iteration, only the new elements \
@@ -88,6 +73,44 @@ impl Planner<'_> {
             );
             self.transformed = true;
         }
+    }
+
+    /// Refuses the buffer `reuse` (a reuse buffer, or a sliding window) at
+    /// `at`, which the schedule runs in parallel (`marked` there): the
+    /// buffer carries data from one iteration to the next.
+    fn refuse_parallel(&mut self, reuse: &ReuseAt, at: &str, marked: Span) {
+        let error = match reuse.computing {
+            Some(producer) => {
+                let producer = &self.model.funcs[producer].name;
+                Diagnostic::error(
+                    "store-at-parallel",
+                    reuse.span,
+                    format!(
+                        "cannot slide `{producer}`'s window along `{at}`: `{at}` runs in \
+                         parallel, and each iteration reuses what the one before computed"
+                    ),
+                )
+                .with_note(Some(marked), "marked parallel here")
+                .with_help(format!(
+                    "run the loop `{producer}` is stored at in parallel instead"
+                ))
+            }
+            None => Diagnostic::error(
+                "reuse-at-parallel",
+                reuse.span,
+                format!(
+                    "cannot keep a reuse buffer of `{}` at `{at}`: `{at}` runs in parallel, and \
+                     the buffer carries data from one iteration to the next",
+                    reuse.input_name
+                ),
+            )
+            .with_note(Some(marked), "marked parallel here")
+            .with_help(format!(
+                "split `{at}` and run the outer loop in parallel, keeping the buffer at the inner \
+                 one"
+            )),
+        };
+        self.errors.push(error);
     }
 
     /// Reports the reuse buffers no materialized loop took.
@@ -113,7 +136,8 @@ impl Planner<'_> {
                         format!("cannot slide `{name}`'s window along `{at}`: {why}"),
                     )
                     .with_help(format!(
-                        "compute `{name}` at a loop that is materialized and not vectorized,                          and store it at the loop just outside"
+                        "compute `{name}` at a loop that is materialized and not vectorized, and \
+                         store it at the loop just outside"
                     )),
                 );
                 continue;

@@ -13,12 +13,14 @@
 use super::{MaterializedLoop, Planner, Region, Resume};
 use crate::script::ANY_OP;
 use schedule_lang::model::ReuseAt;
-use schedule_lang::{Diagnostic, MapResult};
+use schedule_lang::MapResult;
 
 impl Planner<'_> {
-    /// Plans the sliding window `reuse` of stage `stage_index` of `func`,
-    /// whose op (`handle`) is inside `containing`, the last of them the
-    /// `scf.for` it slides along, where the stage's tile is `region`.
+    /// Plans the sliding window `reuse` of stage `stage_index` of `func` (a
+    /// reuse buffer whose `computing` func is computed in it). The stage's
+    /// op (`handle`) is inside `containing`, the last of them the `scf.for`
+    /// it slides along (not marked parallel: [`super::reuse`] refuses that),
+    /// where the stage's tile is `region`.
     pub(super) fn plan_sliding_window(
         &mut self,
         func: usize,
@@ -35,23 +37,6 @@ impl Planner<'_> {
         let stage = &self.model.funcs[func].stages[stage_index];
         let producer_name = self.model.funcs[producer].name.clone();
         let marked = stage.loops.iter().find(|l| l.visible_name() == at);
-        if let Some(span) = marked.and_then(|l| l.parallel.as_ref()) {
-            self.errors.push(
-                Diagnostic::error(
-                    "store-at-parallel",
-                    reuse.span,
-                    format!(
-                        "cannot slide `{producer_name}`'s window along `{at}`: `{at}` runs in \
-                         parallel, and each iteration reuses what the one before computed"
-                    ),
-                )
-                .with_note(Some(*span), "marked parallel here")
-                .with_help(format!(
-                    "run the loop `{producer_name}` is stored at in parallel instead"
-                )),
-            );
-            return;
-        }
         let Some((slide_loop, outside)) = containing.split_last() else {
             return;
         };
