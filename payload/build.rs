@@ -5,8 +5,9 @@
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
-//! regions of one buffer; `reuse.cpp` and `sliding.cpp` implement sched-apply's own transform
-//! ops, declared in `SchedTransformOps.td` (run through mlir-tblgen here).
+//! regions of one buffer; `reuse.cpp`, `sliding.cpp`, `fuse.cpp` and `cse.cpp`
+//! implement sched-apply's own transform ops, declared in
+//! `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links.
 
 fn main() {
@@ -20,6 +21,8 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.h");
     println!("cargo:rerun-if-changed=shim/sliding.cpp");
+    println!("cargo:rerun-if-changed=shim/fuse.cpp");
+    println!("cargo:rerun-if-changed=shim/cse.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -49,6 +52,8 @@ fn main() {
         .file("shim/empties.cpp")
         .file("shim/reuse.cpp")
         .file("shim/sliding.cpp")
+        .file("shim/fuse.cpp")
+        .file("shim/cse.cpp")
         .file("shim/copies.cpp")
         .include(&generated)
         .include(format!("{prefix}/include"))

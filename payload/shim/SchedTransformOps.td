@@ -1,7 +1,8 @@
 // The transform ops sched-apply adds to MLIR's transform dialect, for
-// directives no upstream op can express. `build.rs` runs mlir-tblgen on this
-// file; `reuse.cpp` and `sliding.cpp` implement the ops, and `reuse.cpp`
-// registers them.
+// directives no upstream op can express, and in place of upstream ops that
+// grow quadratically with a model's length. `build.rs` runs mlir-tblgen on
+// this file; `reuse.cpp`, `sliding.cpp`, `fuse.cpp` and `cse.cpp` implement
+// the ops, and `reuse.cpp` registers them.
 
 #ifndef SCHED_TRANSFORM_OPS
 #define SCHED_TRANSFORM_OPS
@@ -69,6 +70,64 @@ def SlidingWindowOp : TransformDialectOp<"sched.sliding_window",
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
+}
+
+def FuseIntoOp : TransformDialectOp<"sched.fuse_into",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "compute_at's fusion of producers into a loop that reads them";
+  let description = [{
+    Computes each op of `producer` inside `loop` (an `scf.forall` or
+    `scf.for`) at every use there, as upstream's
+    `transform.structured.fuse_into_containing_op` does: where the loop
+    reads a `tensor.extract_slice` of a result, the producer is tiled to
+    that slice (and when the result is also read after an `scf.forall`,
+    the loop gets a shared output the tiles are inserted into, read
+    instead); where the loop's shared output is the result, the tile is
+    computed into the slice the body reads; any other use gets a clone.
+    Unlike upstream's op it prints nothing unless it fails, so fusing
+    many producers into one loop costs time linear in their number.
+
+    Consumes `producer`; returns the fused tiles and clones, and the loop
+    (a new one when it got a shared output; handles to the old one follow).
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$producer,
+                       TransformHandleTypeInterface:$loop);
+  let results = (outs TransformHandleTypeInterface:$fused,
+                      TransformHandleTypeInterface:$new_loop);
+  let assemblyFormat = [{
+    $producer `into` $loop attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def CseOp : TransformDialectOp<"sched.cse",
+    [TransformOpInterface, TransformEachOpTrait,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Common subexpressions of ops without regions, eliminated in the targets' bodies";
+  let description = [{
+    Inside the regions of each target op, replaces every op without
+    regions or memory effects by an equal op before it (the same name,
+    attributes, operands and result types, in its block or a block around
+    it), and erases the ops whose results nothing reads, as upstream's
+    `transform.apply_cse` does, except that ops with regions (loops) are
+    never merged: upstream's looks them up by a hash that leaves their
+    regions out, so many similar loops in one nest cost time quadratic in
+    their number.
+
+    Reads the target handle; handles to replaced ops are updated.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "`to` $target attr-dict `:` type($target)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+      ::mlir::transform::TransformRewriter &rewriter,
+      ::mlir::Operation *target,
+      ::mlir::transform::ApplyToEachResultList &results,
+      ::mlir::transform::TransformState &state);
+  }];
 }
 
 #endif // SCHED_TRANSFORM_OPS

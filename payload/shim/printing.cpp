@@ -1,17 +1,17 @@
 // How MLIR prints ops: briefly in diagnostics, whole in the payloads
 // sched-apply writes.
 //
-// The transform interpreter's fuse_into_containing_op builds a remark
-// before every fusion that prints the whole containing loop (verifying it
-// first), whether or not the fusion fails. A compute_at chain fuses many
-// producers into one loop, which grows with each: the printing made the
-// chain quadratic (500 producers: 3.5 s in printing alone). MLIR prints
-// with default flags that read its command-line printing options, so the
-// process sets two of them once, `mlir-print-skip-regions` and
-// `mlir-print-assume-verified`: an op in a diagnostic is printed without
-// its regions and without verifying it again. Set once and never changed,
-// so no thread sees them change. Payloads are printed with explicit flags
-// (`schedPrintOperation`), whole and verified, as before.
+// Upstream transform ops build diagnostics that print payload ops, some
+// whether or not they fail (fuse_into_containing_op printed the whole
+// containing loop, verifying it first, before every fusion: a compute_at
+// chain grew quadratic; the planner now emits our own `sched.fuse_into`,
+// fuse.cpp). MLIR prints with default flags that read its command-line
+// printing options, so the process sets two of them once,
+// `mlir-print-skip-regions` and `mlir-print-assume-verified`: an op in a
+// diagnostic is printed without its regions and without verifying it
+// again. Set once and never changed, so no thread sees them change.
+// Payloads are printed with explicit flags (`schedPrintOperation`), whole
+// and verified, as before.
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"

@@ -26,7 +26,6 @@ fn every_transform_op_family_the_planner_emits_is_registered() {
         "transform.structured.match",
         "transform.structured.tile_using_forall",
         "transform.structured.tile_using_for",
-        "transform.structured.fuse_into_containing_op",
         "transform.structured.vectorize",
         "transform.structured.pad",
         "transform.structured.split",
@@ -40,10 +39,11 @@ fn every_transform_op_family_the_planner_emits_is_registered() {
         "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
         "transform.apply_patterns.vector.reduction_to_contract",
         "transform.apply_patterns.canonicalization",
-        "transform.apply_cse",
         "transform.verify",
         "transform.sched.reuse_buffer",
         "transform.sched.sliding_window",
+        "transform.sched.fuse_into",
+        "transform.sched.cse",
     ] {
         assert!(
             context.is_registered_operation(op),

@@ -1,7 +1,7 @@
 //! `compute_at(consumer, loop)`: a producer computed inside a consumer's
 //! loop. Right after the tiling run that ends at that loop, each producer
 //! func (the nearest consumer's first) is fused into every loop materialized
-//! so far, outermost first (`structured.fuse_into_containing_op`), and then
+//! so far, outermost first (`sched.fuse_into`, see `views::fuse_into`), and then
 //! its own loops are planned inside, on the region the consumer's tile needs.
 //! A producer that initializes what the consumer accumulates cannot be
 //! computed inside one of the consumer's reduction or unrolled loops.
@@ -9,7 +9,6 @@
 //! fused into every loop around it, its consumer's consumer's loops first.
 
 use super::{MaterializedLoop, Planner, Region, Resume};
-use crate::script::ANY_OP;
 use schedule_lang::model::{Loop, Placement, Stage};
 use schedule_lang::{Diagnostic, MapResult, Span};
 
@@ -129,19 +128,8 @@ impl Planner<'_> {
                 }
                 for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
-                    let new_handle = self.script.fresh(&hint);
-                    let new_loop = self.script.fresh(&containing_loop.handle);
-                    self.script.op(
-                        format!(
-                            "%{new_handle}, %{new_loop} = transform.structured.\
-                             fuse_into_containing_op %{handle} into %{} : ({ANY_OP}, {ANY_OP}) \
-                             -> ({ANY_OP}, {ANY_OP})",
-                            containing_loop.handle
-                        ),
-                        self.at(span),
-                    );
-                    containing_loop.handle = new_loop;
-                    handle = new_handle;
+                    let location = self.at(span);
+                    handle = self.fuse_into(&handle, &hint, containing_loop, location);
                     // A consumer's loops tile only the producer's parallel
                     // dimensions; its reductions are whole there.
                     let region_here = self.derive_region(op, known);

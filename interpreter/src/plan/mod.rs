@@ -20,7 +20,7 @@
 //! | [`nest`] | trip counts, tiles, implicit loops, tiling runs | nothing |
 //! | [`tiling`] | one tiling op per run | `tile_using_forall`, `tile_using_for` |
 //! | [`fuse`] | `fuse`: each fused loop becomes one loop | `loop.coalesce` |
-//! | [`compute_at`] | producers computed inside a consumer's loop | `fuse_into_containing_op` |
+//! | [`compute_at`] | producers computed inside a consumer's loop | `sched.fuse_into` (our own op: upstream's `fuse_into_containing_op`, linear in a chain's length) |
 //! | [`tail`] | partial last tiles of vectorized stages | `structured.split` |
 //! | [`vector`] | `vectorize`, `unroll`, hoisting the accumulator | `structured.vectorize`, `loop.unroll`, `hoist_loop_invariant_subsets` |
 //! | [`pack`] | `pack`: contiguous copies of input tiles | `structured.pad` (nofold), row tiling |
@@ -28,7 +28,7 @@
 //! | [`parallel`] | `parallel`: which foralls run on threads | `annotate` |
 //! | [`accelerate`] | contraction tiles handed to an accelerator's kernel | `tile_using_for` (native tile), `param.constant`, `annotate` |
 //! | [`edges`] | the partial tiles of an offloaded op: as they are, padded, or split off | `structured.pad`, `structured.split` |
-//! | [`views`] | producers read through slices and pads | `get_producer_of_operand`, `fuse_into_containing_op`, slice folding patterns |
+//! | [`views`] | producers read through slices and pads | `get_producer_of_operand`, `sched.fuse_into`, slice folding patterns |
 //! | [`memory`] | `buffer_at`: a local write buffer of the output at a loop | `structured.pad` (nofold init, `copy_back_op = "linalg.copy"`) |
 //! | [`reuse`] | `reuse_at`: a reuse buffer of an input carried by a sequential loop (line buffer; at an inner loop, window buffer) | `sched.reuse_buffer` (our own op, the payload crate's shim) |
 //! | [`sliding`] | `store_at` + `compute_at`: a sliding window, the producer's new rows computed into a reuse buffer | `sched.sliding_window` (our own op) |
@@ -380,11 +380,13 @@ impl<'a> Planner<'a> {
     }
 
     /// Common subexpression elimination inside each loop nest at the top of
-    /// `function`, one nest at a time. Not across the function: there every
-    /// stage's outermost loop has the same operands (the `tensor.empty`s are
-    /// merged first) and hashes alike, so CSE compared the loops pairwise,
-    /// each comparison walking their bodies (1 000 stages took seconds), and
-    /// merging two stages' loops is never wanted.
+    /// `function`, one nest at a time, of ops without regions
+    /// (`transform.sched.cse`, `payload/shim/cse.cpp`). Upstream's
+    /// `apply_cse` also merges loops, looked up by a hash that leaves their
+    /// bodies out: the loops of many stages, with the same operands (the
+    /// `tensor.empty`s are merged first), were compared pairwise, each
+    /// comparison walking their bodies (1 000 stages took seconds, in one
+    /// nest as in a function), and merging two stages' loops is never wanted.
     fn cse_in_loop_nests(&mut self, function: &str, location: Option<(usize, usize)>) {
         self.script.helper(TOP_LEVEL_LOOP, TOP_LEVEL_LOOP_MATCHER);
         let nests = self.script.fresh("nests");
@@ -396,7 +398,7 @@ impl<'a> Planner<'a> {
             location,
         );
         self.script.op(
-            format!("transform.apply_cse to %{nests} : {ANY_OP}"),
+            format!("transform.sched.cse to %{nests} : {ANY_OP}"),
             location,
         );
     }

@@ -70,6 +70,33 @@ impl Planner<'_> {
         }
     }
 
+    /// Emits the fusion of the ops `handle` holds into `loop`
+    /// (`transform.sched.fuse_into`, which `payload/shim/fuse.cpp`
+    /// implements: upstream's `fuse_into_containing_op` prints the loop at
+    /// every fusion, quadratic in a chain's length). Consumes `handle`,
+    /// moves `loop`'s handle to the loop after it, and returns the handle to
+    /// what was fused, named after `hint`.
+    pub(super) fn fuse_into(
+        &mut self,
+        handle: &str,
+        hint: &str,
+        loop_: &mut MaterializedLoop,
+        location: Option<(usize, usize)>,
+    ) -> String {
+        let fused = self.script.fresh(hint);
+        let new_loop = self.script.fresh(&loop_.handle);
+        self.script.op(
+            format!(
+                "%{fused}, %{new_loop} = transform.sched.fuse_into %{handle} into %{} \
+                 : ({ANY_OP}, {ANY_OP}) -> ({ANY_OP}, {ANY_OP})",
+                loop_.handle
+            ),
+            location,
+        );
+        loop_.handle = new_loop;
+        fused
+    }
+
     /// Moves the views through which the ops in `readers` read `producer`
     /// into `outermost`, the outermost loop the producer is fused into, and
     /// folds the slices they leave. Does nothing when there are none.
@@ -95,17 +122,7 @@ impl Planner<'_> {
         for key in keys {
             let handles = self.view_handles.shift_remove(&key).unwrap_or_default();
             for view in handles {
-                let fused = self.script.fresh(&format!("{view}_fused"));
-                let new_loop = self.script.fresh(&outermost.handle);
-                self.script.op(
-                    format!(
-                        "%{fused}, %{new_loop} = transform.structured.fuse_into_containing_op \
-                         %{view} into %{} : ({ANY_OP}, {ANY_OP}) -> ({ANY_OP}, {ANY_OP})",
-                        outermost.handle
-                    ),
-                    location,
-                );
-                outermost.handle = new_loop;
+                self.fuse_into(&view, &format!("{view}_fused"), outermost, location);
             }
         }
         let handle = outermost.handle.clone();

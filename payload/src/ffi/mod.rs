@@ -146,8 +146,8 @@ fn print_whole(module: &melior::ir::Module, locations: bool) -> String {
 
 /// Makes MLIR print an op in a diagnostic without its regions and without
 /// verifying it again, for the whole process (`shim/printing.cpp` says why:
-/// fusing many producers into one loop printed the growing loop at every
-/// fusion). Payloads are printed whole by [`print_module`].
+/// upstream ops print payload ops into diagnostics they may never emit).
+/// Payloads are printed whole by [`print_module`].
 pub fn print_ops_briefly_in_diagnostics() {
     // SAFETY: sets two of MLIR's printing options once (a thread-safe static
     // in the shim); no MLIR object is passed.

@@ -3,6 +3,7 @@
 //! loops packs and prefetches name, and loop orders.
 
 use super::*;
+use std::collections::HashSet;
 
 impl Resolver<'_> {
     /// Each `compute_at` must form no cycle, and the consumer (or a func computed
@@ -37,7 +38,9 @@ impl Resolver<'_> {
                 continue;
             }
             // Ops that run inside the consumer's loop: the consumer's and those of funcs placed inside it.
-            let mut inside: Vec<usize> = Vec::new();
+            // (Sets: a chain of n producers placed in one consumer checks n
+            // funcs against n ops each.)
+            let mut inside: HashSet<usize> = HashSet::new();
             for (other, state) in self.funcs.values().enumerate() {
                 if other != func && (other == consumer || self.placed_inside(other, consumer)) {
                     inside.extend(state.model.stages.iter().map(|s| s.op));
@@ -63,7 +66,7 @@ impl Resolver<'_> {
                 }
                 inside.extend(more);
             }
-            let own: Vec<usize> = self.funcs[func].model.stages.iter().map(|s| s.op).collect();
+            let own: HashSet<usize> = self.funcs[func].model.stages.iter().map(|s| s.op).collect();
             let used = self
                 .payload
                 .ops

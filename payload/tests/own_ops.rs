@@ -1,0 +1,160 @@
+//! sched-apply's own transform ops that stand in for upstream ones
+//! (`payload/shim/fuse.cpp`, `cse.cpp`), applied to small payloads by hand:
+//! what they do, and the error a misuse gets. (`tests/schedules.rs`
+//! checks on every fixture that they transform as upstream's ops do.)
+
+use payload::transform::{apply_script, ApplyError};
+
+/// A producer `%p` (x + 1) read by a consumer `%c` (p * 2), on 8x16.
+const CHAIN: &str = r#"
+#id = affine_map<(i, j) -> (i, j)>
+func.func @chain(%x: tensor<8x16xf32>, %unused: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %one : f32
+    linalg.yield %r : f32
+  } -> tensor<8x16xf32>
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%unused : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %one : f32
+    linalg.yield %r : f32
+  } -> tensor<8x16xf32>
+  %c = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.mulf %a, %two : f32
+    linalg.yield %r : f32
+  } -> tensor<8x16xf32>
+  return %c, %q : tensor<8x16xf32>, tensor<8x16xf32>
+}
+"#;
+
+/// Tiles the consumer (the third generic) by rows and applies `body` with
+/// `%loop` (the row loop) and `%p` (the generic `index` of the three).
+fn script(producer: usize, body: &str) -> String {
+    format!(
+        r#"module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{
+    %generics = transform.structured.match ops{{["linalg.generic"]}} in %root : (!transform.any_op) -> !transform.any_op
+    %g0, %g1, %g2 = transform.split_handle %generics : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tiled, %loop = transform.structured.tile_using_forall %g2 tile_sizes [1, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %p = transform.merge_handles %g{producer} : !transform.any_op
+    {body}
+    transform.yield
+  }}
+}}"#
+    )
+}
+
+/// Applies `script` to [`CHAIN`]; the payload's text, or the error.
+fn apply(script: &str) -> Result<String, ApplyError> {
+    let context = payload::new_context();
+    let mut module = payload::parse_module(&context, "chain.mlir", CHAIN).expect("CHAIN parses");
+    apply_script(&context, &mut module, script).map(|_| payload::ffi::print_module(&module))
+}
+
+#[test]
+fn fuse_into_computes_the_producer_on_each_row_the_loop_reads() {
+    let text = apply(&script(
+        0,
+        "%fused, %new_loop = transform.sched.fuse_into %p into %loop : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.annotate %fused \"fused\" : !transform.any_op",
+    ))
+    .unwrap_or_else(|error| panic!("fusion failed: {error:?}"));
+    let body = &text[text.find("scf.forall").expect("the row loop")..];
+    // The producer's tile, one row of `x + 1`, is computed in the loop
+    // before the consumer's, which reads it.
+    let fused = body
+        .find("arith.addf")
+        .expect("the producer's body in the loop");
+    let consumer = body
+        .find("arith.mulf")
+        .expect("the consumer's body in the loop");
+    assert!(fused < consumer, "{text}");
+    assert!(
+        body.contains("tensor<1x16xf32>"),
+        "the tiles are rows: {text}"
+    );
+    assert!(
+        text.contains("{fused}"),
+        "the fused handle holds the tile: {text}"
+    );
+}
+
+#[test]
+fn fuse_into_a_loop_that_does_not_read_the_producer_is_an_error_naming_both() {
+    let error = apply(&script(
+        1,
+        "%fused, %new_loop = transform.sched.fuse_into %p into %loop : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)",
+    ))
+    .expect_err("the second generic is not read in the loop");
+    let ApplyError::Failed(messages) = error else {
+        panic!("expected the interpreter's failure, got {error:?}")
+    };
+    let first = &messages[0];
+    assert_eq!(first.severity, "error");
+    assert!(
+        first.message.contains("not used inside the loop"),
+        "{first:?}"
+    );
+    let notes: Vec<&str> = first.notes.iter().map(|n| n.message.as_str()).collect();
+    assert_eq!(notes, ["the producer", "the loop"], "{first:?}");
+}
+
+#[test]
+fn cse_merges_values_but_never_loops() {
+    // Two equal loops (the consumer tiled twice over copies of the same
+    // rows) stay two; the equal index computations in them are merged.
+    let payload = r#"
+func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = scf.forall (%i) in (4) shared_outs(%o = %x) -> (tensor<4xf32>) {
+    %k1 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %k2 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %s1 = tensor.extract_slice %o[%k1] [1] [1] : tensor<4xf32> to tensor<1xf32>
+    %s2 = tensor.extract_slice %o[%k2] [1] [1] : tensor<4xf32> to tensor<1xf32>
+    %sum = arith.addf %s1, %s2 : tensor<1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    }
+  }
+  %b = scf.forall (%i) in (4) shared_outs(%o = %x) -> (tensor<4xf32>) {
+    %k1 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %k2 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %s1 = tensor.extract_slice %o[%k1] [1] [1] : tensor<4xf32> to tensor<1xf32>
+    %s2 = tensor.extract_slice %o[%k2] [1] [1] : tensor<4xf32> to tensor<1xf32>
+    %sum = arith.addf %s1, %s2 : tensor<1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    }
+  }
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
+}
+"#;
+    let script = r#"module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.sched.cse to %f : !transform.any_op
+    transform.yield
+  }
+}"#;
+    let context = payload::new_context();
+    let mut module = payload::parse_module(&context, "twice.mlir", payload).expect("parses");
+    apply_script(&context, &mut module, script).expect("cse applies");
+    let text = payload::ffi::print_module(&module);
+    assert_eq!(text.matches("scf.forall (").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("affine.apply").count(),
+        2,
+        "one per loop: {text}"
+    );
+    assert_eq!(
+        text.matches("tensor.extract_slice").count(),
+        2,
+        "one per loop: {text}"
+    );
+}
