@@ -5,34 +5,35 @@
 
 use payload::transform::{apply_script, ApplyError};
 
-/// A producer `%p` (x + 1) read by a consumer `%c` (p * 2), on 8x16.
-const CHAIN: &str = r#"
-#id = affine_map<(i, j) -> (i, j)>
-func.func @chain(%x: tensor<8x16xf32>, %unused: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+/// A row-major 8x16 elementwise generic `result = operation(input, scalar)`.
+fn generic(result: &str, input: &str, operation: &str, scalar: &str) -> String {
+    format!(
+        "  {result} = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}
+      ins({input} : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {{
+  ^bb0(%a: f32, %o: f32):
+    %r = {operation} %a, {scalar} : f32
+    linalg.yield %r : f32
+  }} -> tensor<8x16xf32>
+"
+    )
+}
+
+/// A producer `%p` (x + 1) read by a consumer `%c` (p * 2), on 8x16, and
+/// `%q`, which the consumer does not read.
+fn chain() -> String {
+    format!(
+        "#id = affine_map<(i, j) -> (i, j)>
+func.func @chain(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {{
   %one = arith.constant 1.0 : f32
   %two = arith.constant 2.0 : f32
   %e = tensor.empty() : tensor<8x16xf32>
-  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%x : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %r = arith.addf %a, %one : f32
-    linalg.yield %r : f32
-  } -> tensor<8x16xf32>
-  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%unused : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %r = arith.addf %a, %one : f32
-    linalg.yield %r : f32
-  } -> tensor<8x16xf32>
-  %c = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%p : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %r = arith.mulf %a, %two : f32
-    linalg.yield %r : f32
-  } -> tensor<8x16xf32>
-  return %c, %q : tensor<8x16xf32>, tensor<8x16xf32>
+{}{}{}  return %c, %q : tensor<8x16xf32>, tensor<8x16xf32>
+}}",
+        generic("%p", "%x", "arith.addf", "%one"),
+        generic("%q", "%y", "arith.addf", "%one"),
+        generic("%c", "%p", "arith.mulf", "%two"),
+    )
 }
-"#;
 
 /// Tiles the consumer (the third generic) by rows and applies `body` with
 /// `%loop` (the row loop) and `%p` (the generic `index` of the three).
@@ -51,10 +52,10 @@ fn script(producer: usize, body: &str) -> String {
     )
 }
 
-/// Applies `script` to [`CHAIN`]; the payload's text, or the error.
+/// Applies `script` to [`chain`]; the payload's text, or the error.
 fn apply(script: &str) -> Result<String, ApplyError> {
     let context = payload::new_context();
-    let mut module = payload::parse_module(&context, "chain.mlir", CHAIN).expect("CHAIN parses");
+    let mut module = payload::parse_module(&context, "chain.mlir", &chain()).expect("parses");
     apply_script(&context, &mut module, script).map(|_| payload::ffi::print_module(&module))
 }
 
@@ -108,33 +109,30 @@ fn fuse_into_a_loop_that_does_not_read_the_producer_is_an_error_naming_both() {
 
 #[test]
 fn cse_merges_values_but_never_loops() {
-    // Two equal loops (the consumer tiled twice over copies of the same
-    // rows) stay two; the equal index computations in them are merged.
-    let payload = r#"
-func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-  %a = scf.forall (%i) in (4) shared_outs(%o = %x) -> (tensor<4xf32>) {
-    %k1 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
-    %k2 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    // Two equal loops stay two; the equal index computations and slices
+    // in each are merged.
+    let equal_loop = |result: &str| {
+        format!(
+            "  {result} = scf.forall (%i) in (4) shared_outs(%o = %x) -> (tensor<4xf32>) {{
+    %k1 = affine.apply affine_map<(d0) -> (3 - d0)>(%i)
+    %k2 = affine.apply affine_map<(d0) -> (3 - d0)>(%i)
     %s1 = tensor.extract_slice %o[%k1] [1] [1] : tensor<4xf32> to tensor<1xf32>
     %s2 = tensor.extract_slice %o[%k2] [1] [1] : tensor<4xf32> to tensor<1xf32>
     %sum = arith.addf %s1, %s2 : tensor<1xf32>
-    scf.forall.in_parallel {
+    scf.forall.in_parallel {{
       tensor.parallel_insert_slice %sum into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
-    }
-  }
-  %b = scf.forall (%i) in (4) shared_outs(%o = %x) -> (tensor<4xf32>) {
-    %k1 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
-    %k2 = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
-    %s1 = tensor.extract_slice %o[%k1] [1] [1] : tensor<4xf32> to tensor<1xf32>
-    %s2 = tensor.extract_slice %o[%k2] [1] [1] : tensor<4xf32> to tensor<1xf32>
-    %sum = arith.addf %s1, %s2 : tensor<1xf32>
-    scf.forall.in_parallel {
-      tensor.parallel_insert_slice %sum into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
-    }
-  }
-  return %a, %b : tensor<4xf32>, tensor<4xf32>
-}
-"#;
+    }}
+  }}
+"
+        )
+    };
+    let payload = format!(
+        "func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {{
+{}{}  return %a, %b : tensor<4xf32>, tensor<4xf32>
+}}",
+        equal_loop("%a"),
+        equal_loop("%b")
+    );
     let script = r#"module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
@@ -143,7 +141,7 @@ func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   }
 }"#;
     let context = payload::new_context();
-    let mut module = payload::parse_module(&context, "twice.mlir", payload).expect("parses");
+    let mut module = payload::parse_module(&context, "twice.mlir", &payload).expect("parses");
     apply_script(&context, &mut module, script).expect("cse applies");
     let text = payload::ffi::print_module(&module);
     assert_eq!(text.matches("scf.forall (").count(), 2, "{text}");
