@@ -84,3 +84,21 @@ fn a_damaged_entry_is_compiled_again_and_replaced() {
     assert_eq!(repaired["compile_s"]["cached"], true, "{repaired}");
     let _ = std::fs::remove_dir_all(scratch);
 }
+
+#[test]
+fn a_truncated_entry_is_compiled_again() {
+    let scratch = common::tempdir();
+    let cache = scratch.join("cache");
+    run(&cache, &scratch.join("first"), &[]);
+    // Cut every cached file of objects short (each holds one object per
+    // part the code was generated in, after its length): a truncated one.
+    for object in files(&cache, "o") {
+        let bytes = std::fs::read(&object).unwrap();
+        std::fs::write(&object, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    let again = run(&cache, &scratch.join("again"), &[]);
+    assert_eq!(again["compile_s"]["cached"], false, "{again}");
+    let saved = |run: &str| std::fs::read(scratch.join(run).join("result0.npy")).unwrap();
+    assert_eq!(saved("first"), saved("again"));
+    let _ = std::fs::remove_dir_all(scratch);
+}

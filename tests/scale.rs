@@ -41,6 +41,40 @@ fn a_chain_of_eighty_matmuls_and_elementwise_ops_computes_what_it_did() {
 }
 
 #[test]
+fn machine_code_generated_in_parts_on_threads_computes_the_same_bits() {
+    // 80 loop nests, outlined: the module is split between the threads
+    // (`payload/shim/compile.cpp`), each nest's constants propagated first.
+    use interpreter::pipeline::{run, Stop};
+    use payload::jit::Program;
+    let source = schedule_lang::SourceFile::new("model.sched", schedule(80, Shape::Mixed));
+    let scheduled = run(
+        &source,
+        "model.mlir",
+        &payload(80, Shape::Mixed),
+        Stop::Apply,
+        &[],
+    )
+    .unwrap_or_else(|failure| panic!("{}", failure.message()))
+    .payload
+    .expect("applied");
+    let results = |threads: usize| {
+        let program =
+            Program::compile_on_threads("model.mlir", &scheduled, None, &[], None, threads)
+                .unwrap_or_else(|error| panic!("{threads} threads: {}", error.message));
+        let mut inputs = program.random_inputs(7);
+        let mut results = program.new_results();
+        program.call(&mut inputs, &mut results).unwrap();
+        results[0].to_f64()
+    };
+    let whole = results(1);
+    assert!(
+        whole.iter().any(|v| *v != 0.0),
+        "the check would prove nothing"
+    );
+    assert_eq!(whole, results(3));
+}
+
+#[test]
 fn sixty_producers_computed_at_the_last_op_compute_what_they_did() {
     let report = run_checked(60, Shape::ComputeAtLast);
     assert_eq!(report["check"], "ok", "{report}");

@@ -5,8 +5,8 @@
 //! transformed payload's text, the entry's name, the targets' descriptions,
 //! this build of sched-apply (its executable's path, size and modification
 //! time: a rebuild changes the key) and the host CPU with its features (the
-//! code is compiled for them). It holds the object file MLIR's
-//! ExecutionEngine wrote (`KEY.o`) and what the program needs besides the
+//! code is compiled for them). It holds the object files the compile
+//! generated (`KEY.o`, one after another) and what the program needs besides the
 //! code (`KEY.meta`: which results are computed in which arguments, whether
 //! there are parallel loops, the targets called). At most [`KEPT`] entries
 //! are kept, the least recently written removed first.
@@ -23,7 +23,7 @@ use std::time::Instant;
 pub const KEPT: usize = 64;
 
 /// The first line of every `.meta` file (a new layout gets a new one).
-const META_HEADER: &str = "sched-apply compiled payload 1";
+const META_HEADER: &str = "sched-apply compiled payload 2";
 
 /// A directory of compiled payloads.
 #[derive(Clone, Debug)]
@@ -114,7 +114,7 @@ impl Cache {
             return Ok(None);
         };
         let kernels = bind_kernels(&offloaded, targets, payload_name)?;
-        let Ok(engine) = JitEngine::from_object(&object, libraries(parallel), &kernels) else {
+        let Ok(engine) = JitEngine::from_objects(&object, libraries(parallel), &kernels) else {
             return Ok(None);
         };
         if check_c_interface(&engine, signature).is_err() {
@@ -155,7 +155,7 @@ impl Cache {
         };
         let object = self.object_path(key);
         let partial = partial_name("o");
-        if program.engine.write_object(&partial).is_err() || !partial.exists() {
+        if program.engine.write_objects(&partial).is_err() {
             let _ = std::fs::remove_file(&partial);
             return;
         }

@@ -1,6 +1,7 @@
 //! From a payload module to a callable program: pick the entry function and
 //! read its tensor signature (`crate::signature`), lower the module to the LLVM dialect with
-//! upstream passes, JIT-compile it with MLIR's ExecutionEngine, and call it
+//! upstream passes, compile it to machine code (`shim/compile.cpp`, on one
+//! thread per core) linked by LLVM's ORC JIT, and call it
 //! with host tensors.
 
 use crate::diagnostics::capture_diagnostics;
@@ -70,6 +71,12 @@ impl std::fmt::Display for CallError {
             CallError::Call(message) | CallError::Accelerator(message) => f.write_str(message),
         }
     }
+}
+
+/// How many threads generate machine code (`shim/compile.cpp`): one per
+/// core this process may run on, so a pinned run (`taskset -c 1`) uses one.
+fn code_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The shared libraries a program's code is linked with: MLIR's C runtime
@@ -196,6 +203,20 @@ impl Program {
         targets: &[microkernels::Target],
         cache: Option<&crate::cache::Cache>,
     ) -> Result<Self, PayloadError> {
+        Self::compile_on_threads(payload_name, text, entry, targets, cache, code_threads())
+    }
+
+    /// [`Program::compile_cached`] with machine code generated in `threads`
+    /// parts, on as many threads (the default: one per core this process
+    /// may run on). The code computes the same results whatever the number.
+    pub fn compile_on_threads(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+        cache: Option<&crate::cache::Cache>,
+        threads: usize,
+    ) -> Result<Self, PayloadError> {
         let context = new_context();
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
@@ -221,12 +242,11 @@ impl Program {
 
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
-        let keep_object = cached.is_some();
         let (engine, messages) = capture_diagnostics(&context, || {
-            JitEngine::new(&module, 3, libraries(parallel), &kernels, keep_object)
+            JitEngine::compile(&module, 3, threads, libraries(parallel), &kernels)
         });
-        let engine = engine.ok_or_else(|| PayloadError {
-            message: format!("{payload_name}: the JIT could not compile the lowered module"),
+        let engine = engine.map_err(|why| PayloadError {
+            message: format!("{payload_name}: the JIT could not compile the lowered module: {why}"),
             diagnostics: messages,
             internal: true,
         })?;

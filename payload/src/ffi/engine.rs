@@ -1,10 +1,9 @@
-//! The ExecutionEngine side of the crate's C API calls: the JIT
+//! The JIT side of the crate's C API calls: compiled code
 //! (`JitEngine`), the host memory JIT-compiled code reads and writes
 //! (`HostBuffer`, passed as memref descriptors), and what accelerated tiles
 //! reach through symbols bound into the JIT (`KernelSlot`). Part of the one
 //! `ffi` module: every `unsafe` block says why it is sound.
 
-use super::string_ref;
 use mlir_sys::*;
 use std::ffi::c_void;
 
@@ -196,17 +195,12 @@ fn keep_freed_memory() {
     });
 }
 
-/// A JIT-compiled module (MLIR's ExecutionEngine).
+/// A JIT-compiled module: object files for this host (compiled now by
+/// `shim/compile.cpp`, or read from the cache), linked by ORC.
 pub struct JitEngine {
-    backend: Backend,
-}
-
-/// Who compiled and holds the code.
-enum Backend {
-    /// MLIR's ExecutionEngine, compiling the LLVM-dialect module.
-    Mlir(MlirExecutionEngine),
-    /// An ORC JIT holding an object file compiled by an earlier run.
-    Orc(super::orc::OrcEngine),
+    orc: super::orc::OrcEngine,
+    /// The object files, kept for [`JitEngine::write_objects`].
+    objects: Vec<Vec<u8>>,
 }
 
 /// The symbols `kernels` bind into the JIT: each target's kernel, context
@@ -231,102 +225,116 @@ fn kernel_symbols(kernels: &[KernelSlot]) -> Vec<(String, *mut c_void)> {
     symbols
 }
 
+unsafe extern "C" {
+    /// Defined in `shim/compile.cpp`.
+    fn schedCompileObjects(
+        module: MlirOperation,
+        opt_level: i32,
+        parts: i32,
+        on_object: MlirStringCallback,
+        object_data: *mut c_void,
+        on_error: MlirStringCallback,
+        error_data: *mut c_void,
+    ) -> bool;
+}
+
+/// Appends the bytes MLIR passes to the `Vec<Vec<u8>>` behind `data`, as
+/// one more element.
+unsafe extern "C" fn push_bytes(bytes: MlirStringRef, data: *mut c_void) {
+    // SAFETY: `data` is the `&mut Vec<Vec<u8>>` `JitEngine::compile` passes,
+    // alive for the call; the shim passes a valid (pointer, length) pair
+    // for the duration of the callback.
+    unsafe {
+        let out = &mut *(data as *mut Vec<Vec<u8>>);
+        out.push(std::slice::from_raw_parts(bytes.data as *const u8, bytes.length).to_vec());
+    }
+}
+
+/// The first bytes of a file [`JitEngine::write_objects`] writes.
+const OBJECTS_MAGIC: &[u8; 8] = b"SCHEDOBJ";
+
 impl JitEngine {
-    /// Compiles `module`, which must already be in the LLVM dialect.
-    /// `shared_libraries` are loaded into the JIT's symbol space.
-    /// Returns `None` when MLIR cannot translate or compile it (its
-    /// diagnostics, if any, are emitted on the module's context).
-    ///
-    /// Each of `kernels` is bound before anything is linked: its kernel, its
-    /// context and its status word under the symbols `payload::offload`
-    /// declares for its target.
-    ///
-    /// With `keep_object`, the code is position-independent and the engine
-    /// keeps the object file, for [`JitEngine::write_object`].
-    pub fn new(
+    /// Compiles `module`, which must already be in the LLVM dialect:
+    /// optimized whole at `opt_level`, then machine code generated in up to
+    /// `parts` object files on as many threads (`shim/compile.cpp`), linked
+    /// with `shared_libraries` (loaded into the JIT's symbol space) and
+    /// `kernels` (each kernel, context and status word under the symbols
+    /// `payload::offload` declares for its target).
+    pub fn compile(
         module: &melior::ir::Module,
         opt_level: i32,
-        shared_libraries: &[&str],
-        kernels: &[KernelSlot],
-        keep_object: bool,
-    ) -> Option<Self> {
-        keep_freed_memory();
-        // MLIR's C API reads each path's `data` as a NUL-terminated string and
-        // ignores `length`, so the paths are passed as C strings.
-        let owned: Vec<std::ffi::CString> = shared_libraries
-            .iter()
-            .filter_map(|p| std::ffi::CString::new(*p).ok())
-            .collect();
-        let paths: Vec<MlirStringRef> = owned
-            .iter()
-            .map(|p| MlirStringRef {
-                data: p.as_ptr(),
-                length: p.as_bytes().len(),
-            })
-            .collect();
-        // SAFETY: the module is alive for the call; `owned` and `paths` outlive
-        // it; a failed creation returns a null engine, checked below.
-        let raw = unsafe {
-            mlirExecutionEngineCreate(
-                module.to_raw(),
-                opt_level,
-                paths.len() as i32,
-                paths.as_ptr(),
-                keep_object,
-                keep_object,
-            )
-        };
-        if raw.ptr.is_null() {
-            return None;
-        }
-        for (name, address) in kernel_symbols(kernels) {
-            // SAFETY: valid engine, nothing linked yet (no lookup happened);
-            // the kernel is a function of the tile ABI, and the context and
-            // status word are boxed in a slot the `Program` keeps alive for
-            // as long as the engine (declared after it, so dropped after it).
-            unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(&name), address) };
-        }
-        Some(Self {
-            backend: Backend::Mlir(raw),
-        })
-    }
-
-    /// Loads an object file [`JitEngine::write_object`] wrote, linked with
-    /// `shared_libraries` and `kernels` as [`JitEngine::new`] links them.
-    pub fn from_object(
-        object: &[u8],
+        parts: usize,
         shared_libraries: &[&str],
         kernels: &[KernelSlot],
     ) -> Result<Self, String> {
         keep_freed_memory();
-        let engine =
-            super::orc::OrcEngine::load(object, shared_libraries, &kernel_symbols(kernels))?;
-        Ok(Self {
-            backend: Backend::Orc(engine),
-        })
+        let mut objects: Vec<Vec<u8>> = Vec::new();
+        let mut error = String::new();
+        // SAFETY: the module is alive for the call; the callbacks receive the
+        // two locals, alive for the call, as their `data`.
+        let compiled = unsafe {
+            schedCompileObjects(
+                module.as_operation().to_raw(),
+                opt_level,
+                parts.max(1) as i32,
+                Some(push_bytes),
+                &mut objects as *mut Vec<Vec<u8>> as *mut c_void,
+                Some(super::append_to_string),
+                &mut error as *mut String as *mut c_void,
+            )
+        };
+        if !compiled {
+            return Err(error);
+        }
+        Self::link(objects, shared_libraries, kernels)
     }
 
-    /// Writes the compiled code as an object file (the engine must have
-    /// been created with `keep_object` and have compiled: a lookup happened).
-    pub fn write_object(&self, path: &std::path::Path) -> Result<(), String> {
-        let Backend::Mlir(raw) = self.backend else {
-            return Err("a loaded object is not written again".into());
-        };
-        let path = path.to_str().ok_or("the cache path is not UTF-8")?;
-        // SAFETY: valid engine; the path is valid for the call. MLIR writes
-        // the object its cache kept (an error goes to stderr, and the file
-        // is then missing, which the caller checks).
-        unsafe { mlirExecutionEngineDumpToObjectFile(raw, string_ref(path)) };
-        Ok(())
+    /// Loads object files [`JitEngine::write_objects`] wrote, linked with
+    /// `shared_libraries` and `kernels` as [`JitEngine::compile`] links them.
+    pub fn from_objects(
+        file: &[u8],
+        shared_libraries: &[&str],
+        kernels: &[KernelSlot],
+    ) -> Result<Self, String> {
+        keep_freed_memory();
+        let mut rest = file
+            .strip_prefix(OBJECTS_MAGIC.as_slice())
+            .ok_or("not a file of compiled objects")?;
+        let mut objects = Vec::new();
+        while !rest.is_empty() {
+            let (length, after) = rest.split_at_checked(8).ok_or("a truncated length")?;
+            let length = u64::from_le_bytes(length.try_into().expect("8 bytes")) as usize;
+            let (object, after) = after.split_at_checked(length).ok_or("a truncated object")?;
+            objects.push(object.to_vec());
+            rest = after;
+        }
+        Self::link(objects, shared_libraries, kernels)
+    }
+
+    fn link(
+        objects: Vec<Vec<u8>>,
+        shared_libraries: &[&str],
+        kernels: &[KernelSlot],
+    ) -> Result<Self, String> {
+        let orc =
+            super::orc::OrcEngine::load(&objects, shared_libraries, &kernel_symbols(kernels))?;
+        Ok(Self { orc, objects })
+    }
+
+    /// Writes the object files to `path`, each after its length, for
+    /// [`JitEngine::from_objects`].
+    pub fn write_objects(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let mut file = OBJECTS_MAGIC.to_vec();
+        for object in &self.objects {
+            file.extend_from_slice(&(object.len() as u64).to_le_bytes());
+            file.extend_from_slice(object);
+        }
+        std::fs::write(path, file)
     }
 
     /// The address of symbol `name` in the JIT's symbol space, or null.
     fn lookup(&self, name: &str) -> *mut c_void {
-        match &self.backend {
-            // SAFETY: valid engine; the name is valid for the call.
-            Backend::Mlir(raw) => unsafe { mlirExecutionEngineLookup(*raw, string_ref(name)) },
-            Backend::Orc(engine) => engine.lookup(name),
-        }
+        self.orc.lookup(name)
     }
 
     /// The packed wrapper (`void(void**)`) of `function`'s C interface, or null.
@@ -419,8 +427,9 @@ impl JitEngine {
             .iter_mut()
             .map(|p| p as *mut *mut i64 as *mut c_void)
             .collect();
-        // SAFETY: the ExecutionEngine generates `_mlir_<f>` packed wrappers of
-        // type `void(void**)` for every function, here for the C interface
+        // SAFETY: the compile (`shim/compile.cpp`, and MLIR's ExecutionEngine
+        // for objects cached by older builds) generates `_mlir_<f>` packed
+        // wrappers of type `void(void**)`, here for the C interface
         // `_mlir_ciface_<function>`, which takes one descriptor pointer per
         // argument. Each packed entry points at a descriptor pointer alive for
         // the call, and each descriptor covers a buffer whose size matches its
@@ -431,14 +440,5 @@ impl JitEngine {
             packed_wrapper(packed.as_mut_ptr());
         }
         Ok(())
-    }
-}
-
-impl Drop for JitEngine {
-    fn drop(&mut self) {
-        if let Backend::Mlir(raw) = self.backend {
-            // SAFETY: created by `mlirExecutionEngineCreate` and destroyed once.
-            unsafe { mlirExecutionEngineDestroy(raw) }
-        }
     }
 }

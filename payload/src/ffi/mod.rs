@@ -1,6 +1,6 @@
 //! The only place in this crate that calls the MLIR C API directly: walking a
 //! module's operations and reading their names, attributes, operands and
-//! locations as text, the ExecutionEngine ([`engine`]), the transform interpreter's entry
+//! locations as text, the JIT ([`engine`], [`orc`]), the transform interpreter's entry
 //! point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap),
 //! the dialect registration of `shim/registry.cpp`, and the inline phase's
 //! tags and fusion ([`inline`], `shim/inline.cpp`). Each raw handle is

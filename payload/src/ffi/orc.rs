@@ -1,8 +1,8 @@
-//! LLVM's ORC JIT through its C API, for objects compiled earlier: a cached
-//! payload (`crate::cache`) is loaded from the object file MLIR's
-//! ExecutionEngine wrote, without translating, optimizing or generating code
-//! again. Part of the one `ffi` module: every `unsafe` block says why it is
-//! sound.
+//! LLVM's ORC JIT through its C API, linking object files: those
+//! `shim/compile.cpp` just generated, or a cached payload's
+//! (`crate::cache`), loaded without translating, optimizing or generating
+//! code again. Part of the one `ffi` module: every `unsafe` block says why
+//! it is sound.
 
 use std::ffi::{c_char, c_void, CStr, CString};
 
@@ -128,22 +128,22 @@ pub fn host_cpu() -> String {
     }
 }
 
-/// An ORC JIT holding one object file.
+/// An ORC JIT holding object files.
 pub struct OrcEngine {
     jit: LLVMOrcLLJITRef,
 }
 
 impl OrcEngine {
-    /// Links `object` (an object file for this host) with the process's
+    /// Links `objects` (object files for this host) with the process's
     /// symbols, each of `libraries` and each of `symbols` (name, address).
     pub fn load(
-        object: &[u8],
+        objects: &[Vec<u8>],
         libraries: &[&str],
         symbols: &[(String, *mut c_void)],
     ) -> Result<Self, String> {
         static INIT: std::sync::Once = std::sync::Once::new();
-        // SAFETY: LLVM's target registration, done once per process (the
-        // ExecutionEngine does the same when it is created).
+        // SAFETY: LLVM's target registration, done once per process
+        // (`shim/compile.cpp` does the same before compiling).
         INIT.call_once(|| unsafe {
             LLVMInitializeX86TargetInfo();
             LLVMInitializeX86Target();
@@ -206,16 +206,18 @@ impl OrcEngine {
                 let unit = LLVMOrcAbsoluteSymbols(pairs.as_mut_ptr(), pairs.len());
                 check(LLVMOrcJITDylibDefine(dylib, unit), "binding the kernels")?;
             }
-            let name = c"cached payload";
-            let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-                object.as_ptr().cast(),
-                object.len(),
-                name.as_ptr(),
-            );
-            check(
-                LLVMOrcLLJITAddObjectFile(jit, dylib, buffer),
-                "adding the object",
-            )?;
+            for object in objects {
+                let name = c"compiled payload";
+                let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+                    object.as_ptr().cast(),
+                    object.len(),
+                    name.as_ptr(),
+                );
+                check(
+                    LLVMOrcLLJITAddObjectFile(jit, dylib, buffer),
+                    "adding an object",
+                )?;
+            }
         }
         Ok(engine)
     }
