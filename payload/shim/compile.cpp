@@ -29,6 +29,7 @@
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
+#include <algorithm>
 #include <string>
 #include <thread>
 #include <vector>
@@ -194,6 +195,11 @@ extern "C" bool schedCompileObjects(MlirOperation module, int optLevel,
   mlir::ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(),
                                                         machine.get());
   addPackedWrappers(*llvmModule);
+  // No more parts than functions to compile: the others would be empty.
+  int functions = 0;
+  for (llvm::Function &function : *llvmModule)
+    functions += !function.isDeclaration();
+  parts = std::min(parts, functions);
   if (parts <= 1) {
     std::string object;
     if (!optimizeAndEmit(*llvmModule, optLevel, object, error))
