@@ -75,9 +75,11 @@ Operation *copyWritingInPlace(RewriterBase &rewriter, Operation *producer,
   if (!dps)
     return copy;
   for (OpOperand &init : dps.getDpsInitsMutable())
-    for (BlockArgument argument : loop.getRegionIterArgs())
-      if (startsFrom(loop.getTiedLoopInit(argument)->get(), init.get()))
+    for (BlockArgument argument : loop.getRegionIterArgs()) {
+      OpOperand *start = loop.getTiedLoopInit(argument);
+      if (start && startsFrom(start->get(), init.get()))
         rewriter.modifyOpInPlace(copy, [&] { init.set(argument); });
+    }
   return copy;
 }
 
