@@ -123,23 +123,20 @@ void propagateConstants(llvm::Module &module, llvm::TargetMachine *machine) {
   passes.run(module, modules);
 }
 
-// Optimizes `module` at `optLevel` and generates its object file. Returns
-// false (and says why) on failure.
-bool optimizeAndEmit(llvm::Module &module, int optLevel, std::string &object,
-                     std::string &error) {
-  std::unique_ptr<llvm::TargetMachine> machine = hostMachine(optLevel, error);
-  if (!machine)
-    return false;
+// Optimizes `module` at `optLevel` for `machine` and generates its object
+// file. Returns false (and says why) on failure.
+bool optimizeAndEmit(llvm::Module &module, llvm::TargetMachine &machine,
+                     int optLevel, std::string &object, std::string &error) {
   if (llvm::Error failure = mlir::makeOptimizingTransformer(
-          optLevel, /*sizeLevel=*/0, machine.get())(&module)) {
+          optLevel, /*sizeLevel=*/0, &machine)(&module)) {
     error = llvm::toString(std::move(failure));
     return false;
   }
   llvm::raw_string_ostream stream(object);
   llvm::buffer_ostream buffered(stream);
   llvm::legacy::PassManager passes;
-  if (machine->addPassesToEmitFile(passes, buffered, nullptr,
-                                   llvm::CodeGenFileType::ObjectFile)) {
+  if (machine.addPassesToEmitFile(passes, buffered, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile)) {
     error = "the target cannot emit object files";
     return false;
   }
@@ -147,8 +144,8 @@ bool optimizeAndEmit(llvm::Module &module, int optLevel, std::string &object,
   return true;
 }
 
-// `optimizeAndEmit` of the module in `bitcode`, read into a context of its
-// own (so that threads share none).
+// `optimizeAndEmit` of the module in `bitcode`, read into a context and
+// for a target machine of its own (so that threads share neither).
 bool emitPart(const llvm::SmallString<0> &bitcode, int optLevel,
               std::string &object, std::string &error) {
   llvm::LLVMContext context;
@@ -160,7 +157,8 @@ bool emitPart(const llvm::SmallString<0> &bitcode, int optLevel,
     error = llvm::toString(module.takeError());
     return false;
   }
-  return optimizeAndEmit(**module, optLevel, object, error);
+  std::unique_ptr<llvm::TargetMachine> machine = hostMachine(optLevel, error);
+  return machine && optimizeAndEmit(**module, *machine, optLevel, object, error);
 }
 
 } // namespace
@@ -202,7 +200,7 @@ extern "C" bool schedCompileObjects(MlirOperation module, int optLevel,
   parts = std::min(parts, functions);
   if (parts <= 1) {
     std::string object;
-    if (!optimizeAndEmit(*llvmModule, optLevel, object, error))
+    if (!optimizeAndEmit(*llvmModule, *machine, optLevel, object, error))
       return fail(error);
     onObject(mlirStringRefCreate(object.data(), object.size()), objectData);
     return true;

@@ -292,31 +292,25 @@ transform::FuseIntoOp::apply(transform::TransformRewriter &rewriter,
   SetVector<Operation *> remaining;
   for (Operation *producer : state.getPayloadOps(getProducer()))
     remaining.insert(producer);
+  auto refuse = [&](Operation *producer, const Twine &why) {
+    DiagnosedSilenceableFailure diag = emitSilenceableError() << why;
+    diag.attachNote(producer->getLoc()) << "the producer";
+    diag.attachNote(loop->getLoc()) << "the loop";
+    return diag;
+  };
   while (!remaining.empty()) {
     Operation *const *next = llvm::find_if(
         remaining, [&](Operation *op) { return usesIn(op, loop) > 0; });
-    if (next == remaining.end()) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "the producer is not used inside the loop: nothing to fuse";
-      diag.attachNote(remaining.front()->getLoc()) << "the producer";
-      diag.attachNote(loop->getLoc()) << "the loop";
-      return diag;
-    }
+    if (next == remaining.end())
+      return refuse(remaining.front(),
+                    "the producer is not used inside the loop: nothing to fuse");
     Operation *producer = *next;
-    if (usesIn(producer, loop) == 1)
-      remaining.remove(producer);
     FailureOr<Operation *> widened = fuseOneUse(rewriter, producer, loop, fused);
-    if (failed(widened)) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "cannot compute " << producer->getName() << " inside "
-          << loop->getName()
-          << ": no use of it there can be tiled or cloned";
-      diag.attachNote(producer->getLoc()) << "the producer";
-      diag.attachNote(loop->getLoc()) << "the loop";
-      return diag;
-    }
+    if (failed(widened))
+      return refuse(producer, "cannot compute " +
+                                  producer->getName().getStringRef() +
+                                  " inside " + loop->getName().getStringRef() +
+                                  ": no use of it there can be tiled or cloned");
     if (*widened) {
       // The loop got a shared output: handles to it follow it.
       if (failed(rewriter.notifyPayloadOperationReplaced(loop, *widened)))
@@ -325,6 +319,8 @@ transform::FuseIntoOp::apply(transform::TransformRewriter &rewriter,
       rewriter.eraseOp(loop);
       loop = *widened;
     }
+    if (usesIn(producer, loop) == 0)
+      remaining.remove(producer);
   }
   results.set(cast<OpResult>(getFused()), fused);
   results.set(cast<OpResult>(getNewLoop()), {loop});

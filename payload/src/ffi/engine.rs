@@ -276,7 +276,7 @@ impl JitEngine {
             schedCompileObjects(
                 module.as_operation().to_raw(),
                 opt_level,
-                parts.max(1) as i32,
+                i32::try_from(parts).unwrap_or(i32::MAX),
                 Some(push_bytes),
                 &mut objects as *mut Vec<Vec<u8>> as *mut c_void,
                 Some(super::append_to_string),
