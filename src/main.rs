@@ -133,8 +133,8 @@ enum Command {
     #[command(after_help = RUN_EXAMPLES)]
     Run(run::RunArgs),
     /// Count FLOPs and off-chip bytes per func and in total, before and after the schedule, and
-    /// their operational intensity; with --run, time both and measure this core's roofs; with
-    /// --svg, draw the roofline.
+    /// their operational intensity; with --run, time both, per func and whole, and measure this
+    /// core's roofs; with --svg, draw the roofline.
     #[command(
         after_help = "Examples:\n  sched-apply profile examples/gemm/gemm.mlir\n  sched-apply profile examples/blur/blur_slices.mlir --run --svg roofline.svg\n  sched-apply profile model.mlir fast.sched --json"
     )]

@@ -2,7 +2,8 @@
 //! operational intensity (FLOP/byte) and performance (GFLOP/s), this core's
 //! roof (the measured peak and memory bandwidth), each accelerator's roof
 //! from its target description, and the payload's whole call before and
-//! after the schedule, joined by an arrow. Drawn with `plotters`.
+//! after the schedule, joined by an arrow; with two funcs or more, each
+//! func's own pair too, smaller and named. Drawn with `plotters`.
 
 use crate::profile::Figures;
 use crate::Exit;
@@ -19,6 +20,17 @@ pub(crate) struct Roofs {
     pub accelerators: Vec<(String, f64, f64)>,
 }
 
+/// One func's points: (FLOP/byte, GFLOP/s) before and after the schedule.
+pub(crate) struct StagePoints {
+    pub name: String,
+    pub before: Option<(f64, f64)>,
+    pub after: Option<(f64, f64)>,
+}
+
+/// Funcs drawn with their names; past this many, the picture shows the
+/// whole call only (the text report has every func).
+const MAX_NAMED_STAGES: usize = 12;
+
 /// The attainable GFLOP/s at `intensity` under a roof.
 fn roof(peak: f64, bandwidth: f64, intensity: f64) -> f64 {
     peak.min(bandwidth * intensity)
@@ -32,9 +44,23 @@ pub(crate) fn write_svg(
     roofs: &Roofs,
     before: &Figures,
     after: &Figures,
+    stages: &[StagePoints],
 ) -> Result<(), Exit> {
     let point = |f: &Figures| f.intensity.zip(f.gflops);
-    let points: Vec<(f64, f64)> = [before, after].into_iter().filter_map(point).collect();
+    let stages: &[StagePoints] = if (2..=MAX_NAMED_STAGES).contains(&stages.len()) {
+        stages
+    } else {
+        &[]
+    };
+    let points: Vec<(f64, f64)> = [before, after]
+        .into_iter()
+        .filter_map(point)
+        .chain(
+            stages
+                .iter()
+                .flat_map(|s| s.before.into_iter().chain(s.after)),
+        )
+        .collect();
     let mut x_min: f64 = 0.01;
     let mut x_max: f64 = 1000.0;
     for &(x, _) in &points {
@@ -99,6 +125,42 @@ pub(crate) fn write_svg(
                     PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
                 });
         }
+        let grey = RGBColor(150, 150, 150);
+        for (index, stage) in stages.iter().enumerate() {
+            if let (Some(from), Some(to)) = (stage.before, stage.after) {
+                chart.draw_series(std::iter::once(PathElement::new(vec![from, to], grey)))?;
+            }
+            let before_series = chart.draw_series(
+                stage
+                    .before
+                    .map(|at| Circle::new(at, 4, RED.stroke_width(2))),
+            )?;
+            if index == 0 {
+                before_series
+                    .label("a func before the schedule")
+                    .legend(|(x, y)| Circle::new((x + 10, y), 4, RED.stroke_width(2)));
+            }
+            let after_series = chart.draw_series(
+                stage
+                    .after
+                    .map(|at| Circle::new(at, 4, RGBColor(0, 140, 0).stroke_width(2))),
+            )?;
+            if index == 0 {
+                after_series
+                    .label("a func after the schedule (named)")
+                    .legend(|(x, y)| {
+                        Circle::new((x + 10, y), 4, RGBColor(0, 140, 0).stroke_width(2))
+                    });
+            }
+            if let Some(at) = stage.after.or(stage.before) {
+                // Alternately above and below its point, so near names stay apart.
+                let offset = if index % 2 == 0 { (8, -16) } else { (8, 4) };
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at(at)
+                        + Text::new(stage.name.clone(), offset, ("sans-serif", 13)),
+                ))?;
+            }
+        }
         if let (Some(from), Some(to)) = (point(before), point(after)) {
             chart.draw_series(std::iter::once(PathElement::new(
                 vec![from, to],
@@ -111,8 +173,12 @@ pub(crate) fn write_svg(
             )))?;
         }
         for (figures, label, colour) in [
-            (before, "before the schedule", RED),
-            (after, "after the schedule", RGBColor(0, 140, 0)),
+            (before, "the whole call before the schedule", RED),
+            (
+                after,
+                "the whole call after the schedule",
+                RGBColor(0, 140, 0),
+            ),
         ] {
             if let Some(at) = point(figures) {
                 chart

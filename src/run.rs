@@ -502,7 +502,7 @@ fn available_memory() -> Option<usize> {
 }
 
 /// A failed call: an accelerator's failure has an exit code of its own.
-fn call_failure(error: CallError) -> Exit {
+pub(crate) fn call_failure(error: CallError) -> Exit {
     match error {
         CallError::Accelerator(text) => Exit::Accelerator(format!("error: {text}")),
         CallError::Call(text) => Exit::Internal(text),

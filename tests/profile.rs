@@ -1,6 +1,7 @@
 //! `sched-apply profile`: exact static counts on known kernels, per func and
-//! in total, unknown counts reported as unknown, the measured run and the
-//! roofline picture, and the off-chip traffic a write buffer saves.
+//! in total, unknown counts reported as unknown, the measured run (per
+//! func and whole) and the roofline picture, and the off-chip traffic a
+//! write buffer saves.
 
 mod common;
 
@@ -119,6 +120,70 @@ fn profile_runs_and_draws_the_roofline() {
         "{}",
         stderr(&without_run)
     );
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// With --run, each func is timed: before the schedule on its own; after
+/// `compute_at`, the producer inside its consumer's loops, so its time is
+/// the consumer's, which says so (JSON, table, picture).
+#[test]
+fn profile_times_each_func_and_says_which_are_timed_together() {
+    let directory = common::tempdir();
+    let svg = directory.join("blur.svg");
+    let svg_path = svg.display().to_string();
+    let payload = "examples/blur/blur_slices.mlir";
+    let run = ["profile", payload, "--run", "--calls", "2"];
+    let output = sched_apply(&[&run[..], &["--json", "--svg", &svg_path]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let row = |name: &str| {
+        report["stages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    let (blur_x, blur_y) = (row("blur_x"), row("blur_y"));
+    for figures in [&blur_x["before"], &blur_y["before"], &blur_y["after"]] {
+        assert!(figures["seconds"].as_f64().unwrap() > 0.0, "{figures}");
+    }
+    // Before, each func is its own loop nest, with its own GFLOP/s.
+    let seconds = blur_x["before"]["seconds"].as_f64().unwrap();
+    let flops = blur_x["before"]["flops"].as_f64().unwrap();
+    let gflops = blur_x["before"]["gflops"].as_f64().unwrap();
+    assert!((flops / seconds / 1e9 - gflops).abs() <= 1e-9 * gflops);
+    assert!(blur_y["before"].get("includes").is_none());
+    // After, blur_x has no time of its own: it is inside blur_y's, whose
+    // GFLOP/s count both funcs' FLOPs.
+    assert!(blur_x["after"].get("seconds").is_none());
+    assert_eq!(blur_x["after"]["timed_in"], serde_json::json!(["blur_y"]));
+    assert_eq!(blur_y["after"]["includes"], serde_json::json!(["blur_x"]));
+    let both =
+        blur_x["after"]["flops"].as_f64().unwrap() + blur_y["after"]["flops"].as_f64().unwrap();
+    let seconds = blur_y["after"]["seconds"].as_f64().unwrap();
+    let gflops = blur_y["after"]["gflops"].as_f64().unwrap();
+    assert!((both / seconds / 1e9 - gflops).abs() <= 1e-9 * gflops);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    for text in [
+        "blur_x",
+        "blur_y (with blur_x)",
+        "a func before the schedule",
+    ] {
+        assert!(picture.contains(text), "{text} missing");
+    }
+
+    let table = sched_apply(&run);
+    assert_eq!(table.status.code(), Some(0), "{}", stderr(&table));
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        text.contains("ms before") && text.contains("ms after"),
+        "{text}"
+    );
+    let blur_x_line = text.lines().find(|l| l.starts_with("blur_x")).unwrap();
+    assert!(blur_x_line.ends_with("in blur_y"), "{text}");
+    assert!(text.contains("after: blur_y's time includes blur_x, computed inside its loops"));
     let _ = std::fs::remove_dir_all(&directory);
 }
 

@@ -132,6 +132,7 @@ impl Cache {
             in_arguments,
             offloaded,
             kernels,
+            segments: None,
         }))
     }
 

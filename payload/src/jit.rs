@@ -9,6 +9,7 @@ use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
 use crate::lowering::*;
 pub use crate::signature::Signature;
 pub(crate) use crate::signature::{entry_candidates, signature};
+use crate::stage_times::{Segments, StageOwners};
 use crate::tensor::Tensor;
 use crate::{new_context, parse_module, PayloadError};
 use microkernels::abi::status;
@@ -54,6 +55,17 @@ pub struct Program {
     /// The accelerators its tiles call (bound into `engine`, so after it:
     /// dropped after it).
     pub(crate) kernels: Vec<KernelSlot>,
+    /// With [`Program::compile_timing_stages`]: how the marks cut the
+    /// entry, and how many slots they time.
+    pub(crate) segments: Option<(Segments, usize)>,
+}
+
+/// How [`Program::build`] compiles: looking in a cache first, on how many
+/// threads, with stage marks or not.
+struct Build<'a> {
+    cache: Option<&'a crate::cache::Cache>,
+    threads: usize,
+    stages: Option<&'a StageOwners>,
 }
 
 /// Why a call of a compiled payload failed.
@@ -217,11 +229,46 @@ impl Program {
         cache: Option<&crate::cache::Cache>,
         threads: usize,
     ) -> Result<Self, PayloadError> {
+        let build = Build {
+            cache,
+            threads,
+            stages: None,
+        };
+        Self::build(payload_name, text, entry, targets, build)
+    }
+
+    /// [`Program::compile_with_targets`] with the entry cut into segments
+    /// by stage (`owners`), each timed at every call: see
+    /// [`Program::call_by_stage`]. Never cached.
+    pub fn compile_timing_stages(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+        owners: &StageOwners,
+    ) -> Result<Self, PayloadError> {
+        let build = Build {
+            cache: None,
+            threads: code_threads(),
+            stages: Some(owners),
+        };
+        Self::build(payload_name, text, entry, targets, build)
+    }
+
+    fn build(
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+        build: Build<'_>,
+    ) -> Result<Self, PayloadError> {
         let context = new_context();
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
         let signature = signature(root, payload_name, entry)?;
-        let cached = cache.map(|cache| (cache, crate::cache::key(text, entry, targets)));
+        let cached = build
+            .cache
+            .map(|cache| (cache, crate::cache::key(text, entry, targets)));
         if let Some((cache, key)) = &cached {
             if let Some(program) = cache.load(key, &signature, targets, payload_name)? {
                 return Ok(program);
@@ -231,6 +278,13 @@ impl Program {
         let start = Instant::now();
         let (in_arguments, offloaded) =
             bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
+        let segments = match build.stages {
+            Some(owners) => Some((
+                crate::stage_times::insert_marks(&context, &mut module, &signature.name, owners)?,
+                owners.slots(),
+            )),
+            None => None,
+        };
         let kernels = bind_kernels(&offloaded, targets, payload_name)?;
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
@@ -243,7 +297,7 @@ impl Program {
         let start = Instant::now();
         melior::utility::register_all_llvm_translations(&context);
         let (engine, messages) = capture_diagnostics(&context, || {
-            JitEngine::compile(&module, 3, threads, libraries(parallel), &kernels)
+            JitEngine::compile(&module, 3, build.threads, libraries(parallel), &kernels)
         });
         let engine = engine.map_err(|why| PayloadError {
             message: format!("{payload_name}: the JIT could not compile the lowered module: {why}"),
@@ -264,6 +318,7 @@ impl Program {
             in_arguments,
             offloaded,
             kernels,
+            segments,
         };
         if let Some((cache, key)) = &cached {
             cache.store(key, &program);
@@ -333,6 +388,26 @@ impl Program {
             .cloned()
             .map(Tensor::zeros)
             .collect()
+    }
+
+    /// How the stage marks cut the entry (with
+    /// [`Program::compile_timing_stages`]).
+    pub fn segments(&self) -> Option<&Segments> {
+        self.segments.as_ref().map(|(segments, _)| segments)
+    }
+
+    /// [`Program::call`], returning the seconds each stage's segments took
+    /// (one per slot of the owners it was compiled with); empty for a
+    /// program compiled without marks.
+    pub fn call_by_stage(
+        &self,
+        inputs: &mut [Tensor],
+        results: &mut [Tensor],
+    ) -> Result<Vec<f64>, CallError> {
+        let slots = self.segments.as_ref().map_or(0, |(_, slots)| *slots);
+        crate::stage_times::take_stage_seconds(slots);
+        self.call(inputs, results)?;
+        Ok(crate::stage_times::take_stage_seconds(slots))
     }
 
     /// Calls the entry function: `results` receive the results. `inputs` may

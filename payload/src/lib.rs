@@ -29,6 +29,7 @@ pub mod peak;
 pub mod prefetch;
 pub mod profile;
 pub mod signature;
+pub mod stage_times;
 pub mod tensor;
 pub mod tosa;
 pub mod transform;

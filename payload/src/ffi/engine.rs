@@ -203,11 +203,15 @@ pub struct JitEngine {
     objects: Vec<Vec<u8>>,
 }
 
-/// The symbols `kernels` bind into the JIT: each target's kernel, context
+/// The symbols bound into every JIT: the stage marks' clock
+/// (`crate::stage_times`), and for `kernels` each target's kernel, context
 /// and status word under the names `payload::offload` declares.
 fn kernel_symbols(kernels: &[KernelSlot]) -> Vec<(String, *mut c_void)> {
     use crate::offload::{context_symbol, kernel_symbol, status_symbol, Types};
-    let mut symbols = Vec::new();
+    let mut symbols = vec![(
+        crate::stage_times::MARK_SYMBOL.to_string(),
+        crate::stage_times::sched_stage_mark as *mut c_void,
+    )];
     for slot in kernels {
         symbols.push((
             kernel_symbol(&slot.target, Types::F32),

@@ -204,7 +204,10 @@ impl OrcEngine {
                     });
                 }
                 let unit = LLVMOrcAbsoluteSymbols(pairs.as_mut_ptr(), pairs.len());
-                check(LLVMOrcJITDylibDefine(dylib, unit), "binding the kernels")?;
+                check(
+                    LLVMOrcJITDylibDefine(dylib, unit),
+                    "binding the kernels and the stage clock",
+                )?;
             }
             for object in objects {
                 let name = c"compiled payload";
