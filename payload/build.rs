@@ -5,7 +5,7 @@
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
-//! regions of one buffer; `compile.cpp` generates machine code on threads;
+//! regions of one buffer and turns small copies into vector transfers; `compile.cpp` generates machine code on threads;
 //! `reuse.cpp`, `sliding.cpp`, `fuse.cpp` and `cse.cpp`
 //! implement sched-apply's own transform ops, declared in
 //! `SchedTransformOps.td` (run through mlir-tblgen here).

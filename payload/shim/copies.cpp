@@ -1,5 +1,7 @@
-// After bufferization: a copy through a temporary buffer between two
-// regions that do not overlap becomes one direct copy. One-shot
+// After bufferization, two rewrites of copies. A copy through a temporary
+// buffer between two regions that do not overlap becomes one direct copy
+// (`schedForwardTemporaryCopies`); a small copy becomes one vector read
+// and write (`schedVectorizeSmallCopies`, below). One-shot
 // bufferization cannot prove that an `extract_slice` and an `insert_slice`
 // of one tensor at different offsets touch different elements, so it reads
 // the slice into a fresh buffer first; a reuse buffer's shift
@@ -8,8 +10,10 @@
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -102,4 +106,73 @@ extern "C" int64_t schedForwardTemporaryCopies(MlirOperation root) {
     ++removed;
   }
   return removed;
+}
+
+namespace {
+
+// Whether a transfer can read or write a whole `type` as one vector: a
+// static shape of vector elements whose innermost dimension is contiguous.
+bool wholeTransferable(MemRefType type) {
+  if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+      !VectorType::isValidElementType(type.getElementType()))
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  return strides.back() == 1;
+}
+
+} // namespace
+
+// Replaces each copy between two buffers (`memref.copy`, or `linalg.copy`
+// on buffers) of the same static shape of at most `maxElements` elements,
+// contiguous in their innermost dimension, with one `vector.transfer_read`
+// of the whole source and one `vector.transfer_write` of it: lowered to a
+// few vector loads and stores in the function. (A `memref.copy` of strided
+// regions is a call of the runtime's element-wise copy; a `linalg.copy`
+// becomes scalar loops.) Self-copies, which canonicalization removes, are
+// left alone. Returns the copies replaced.
+extern "C" int64_t schedVectorizeSmallCopies(MlirOperation root,
+                                             int64_t maxElements) {
+  SmallVector<Operation *> copies;
+  unwrap(root)->walk([&](Operation *op) {
+    if (isa<memref::CopyOp>(op))
+      copies.push_back(op);
+    else if (auto copy = dyn_cast<linalg::CopyOp>(op))
+      if (copy.hasPureBufferSemantics())
+        copies.push_back(op);
+  });
+  if (copies.empty())
+    return 0;
+  // A payload without vector (or arith) ops has not loaded the dialects.
+  MLIRContext *context = unwrap(root)->getContext();
+  context->getOrLoadDialect<vector::VectorDialect>();
+  context->getOrLoadDialect<arith::ArithDialect>();
+  int64_t replaced = 0;
+  for (Operation *op : copies) {
+    Value source = op->getOperand(0), target = op->getOperand(1);
+    auto sourceType = dyn_cast<MemRefType>(source.getType());
+    auto targetType = dyn_cast<MemRefType>(target.getType());
+    if (source == target || !wholeTransferable(sourceType) ||
+        !wholeTransferable(targetType) ||
+        sourceType.getShape() != targetType.getShape() ||
+        sourceType.getElementType() != targetType.getElementType() ||
+        sourceType.getNumElements() > maxElements)
+      continue;
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    SmallVector<Value> indices(sourceType.getRank(), zero);
+    SmallVector<bool> inBounds(sourceType.getRank(), true);
+    auto vectorType =
+        VectorType::get(sourceType.getShape(), sourceType.getElementType());
+    Value whole = vector::TransferReadOp::create(
+        builder, loc, vectorType, source, indices, std::nullopt, inBounds);
+    vector::TransferWriteOp::create(builder, loc, whole, target, indices,
+                                    inBounds);
+    op->erase();
+    ++replaced;
+  }
+  return replaced;
 }

@@ -105,6 +105,13 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "convert-to-llvm,reconcile-unrealized-casts)"
 );
 
+/// Copies of at most this many elements become one vector read and write
+/// after bufferization (`ffi::vectorize_small_copies`): 16 AVX-512 vectors
+/// of f32, a reuse buffer's refill next to a vector tile (3×16 for the
+/// 5-point stencil's window, 3×3×16 for diag3d's); larger copies stay
+/// loops or `memcpy`.
+pub const SMALL_COPY_ELEMENTS: i64 = 256;
+
 /// Where each result of the bufferized entry is computed (an argument, or
 /// an out-parameter), and which targets its offloaded tiles call, with
 /// which element types.
@@ -132,6 +139,7 @@ pub(crate) fn bufferize(
         set_private(context, module, &signature.name, false);
     }
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
+    crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
     Ok(in_arguments)
 }
 

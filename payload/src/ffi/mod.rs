@@ -175,6 +175,18 @@ pub fn forward_temporary_copies(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedForwardTemporaryCopies(raw) }
 }
 
+/// After bufferization: each copy between buffers of one static shape of at
+/// most `max_elements` elements, contiguous in their innermost dimension,
+/// becomes one vector read and one vector write (`shim/copies.cpp`), a few
+/// loads and stores in place of a runtime call or scalar loops. Returns the
+/// copies replaced.
+pub fn vectorize_small_copies(module: &mut melior::ir::Module, max_elements: i64) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces copy ops by vector transfers of the same buffers.
+    unsafe { schedVectorizeSmallCopies(raw, max_elements) }
+}
+
 /// A borrowed (pointer, length) view of a Rust string for the C API.
 pub fn string_ref(text: &str) -> MlirStringRef {
     MlirStringRef {
@@ -544,6 +556,8 @@ unsafe extern "C" {
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
     fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
+    /// Defined in `shim/copies.cpp`.
+    fn schedVectorizeSmallCopies(root: MlirOperation, max_elements: i64) -> i64;
 }
 
 /// Registers every upstream dialect with its interface implementations, the
