@@ -5,8 +5,9 @@
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
-//! regions of one buffer and turns small copies into vector transfers; `compile.cpp` generates machine code on threads;
-//! `reuse.cpp`, `sliding.cpp`, `fuse.cpp` and `cse.cpp`
+//! regions of one buffer and turns small copies into vector transfers;
+//! `compile.cpp` generates machine code on threads; `reuse.cpp`,
+//! `sliding.cpp`, `fuse.cpp`, `cse.cpp` and `union.cpp`
 //! implement sched-apply's own transform ops, declared in
 //! `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links.
@@ -24,6 +25,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/sliding.cpp");
     println!("cargo:rerun-if-changed=shim/fuse.cpp");
     println!("cargo:rerun-if-changed=shim/cse.cpp");
+    println!("cargo:rerun-if-changed=shim/union.cpp");
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
@@ -56,6 +58,7 @@ fn main() {
         .file("shim/sliding.cpp")
         .file("shim/fuse.cpp")
         .file("shim/cse.cpp")
+        .file("shim/union.cpp")
         .file("shim/compile.cpp")
         .file("shim/copies.cpp")
         .include(&generated)

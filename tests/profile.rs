@@ -41,8 +41,9 @@ fn profile_counts_known_kernels_exactly() {
     }
 }
 
-/// The rows are per func: the blur's producer, computed once per slice
-/// inside each row of its consumer, does three times its work.
+/// The rows are per func: the blur's producer, computed inside each row of
+/// its consumer over the three rows it reads, does three times its work;
+/// inside each strip of 8 rows, 10/8 of it.
 #[test]
 fn profile_shows_recomputation_per_func() {
     let output = sched_apply(&["profile", "examples/blur/blur_slices.mlir", "--json"]);
@@ -65,6 +66,24 @@ fn profile_shows_recomputation_per_func() {
         row("blur_y")["after"]["flops"],
         row("blur_y")["before"]["flops"]
     );
+    // Computed per strip of 8 rows: 10 rows each (the union of the three
+    // 8-row slices), not 24.
+    let output = sched_apply(&[
+        "profile",
+        "examples/blur/blur_slices.mlir",
+        "examples/blur/blur_slices_strip.sched",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let blur_x = report["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "blur_x")
+        .cloned()
+        .unwrap();
+    assert_eq!(blur_x["after"]["flops"].as_u64(), Some(128 * 10 * 1024 * 3));
 }
 
 /// With --run, both versions are timed and the roofs measured; --svg draws

@@ -71,9 +71,14 @@ fn the_resnet_conv_example_runs_and_matches_on_one_thread_and_on_two() {
 
 #[test]
 fn the_blur_examples_run_and_match_the_unscheduled_payload() {
-    for form in ["slices", "maps"] {
+    for (form, schedule) in [
+        ("slices", "blur_slices.sched"),
+        ("slices", "blur_slices_strip.sched"),
+        ("maps", "blur_maps.sched"),
+    ] {
         let payload = format!("examples/blur/blur_{form}.mlir");
-        let output = sched_apply(&["run", &payload, "--check", "--json"]);
+        let schedule = format!("examples/blur/{schedule}");
+        let output = sched_apply(&["run", &payload, &schedule, "--check", "--json"]);
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
         assert!(
             text(&output.stdout).contains("\"check\": \"ok\""),

@@ -101,6 +101,31 @@ def FuseIntoOp : TransformDialectOp<"sched.fuse_into",
   }];
 }
 
+def UnionSlicesOp : TransformDialectOp<"sched.union_slices",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Halide's bounds union: a producer's slices in a loop, read through one covering slice";
+  let description = [{
+    In each block inside `loop`, the `tensor.extract_slice`s of one result
+    of `producer` (unit strides, the source's rank, static sizes, offsets
+    that differ by constants) become slices of one slice that covers them
+    all (their rectangular hull, taken before the first), when the hull has
+    no more elements than the slices together. Fusing the producer into
+    the loop then computes the hull once, where it computed each slice on
+    its own (a stencil's overlapping rows once per tap). Other slices are
+    left as they are.
+
+    Reads both handles.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$producer,
+                       TransformHandleTypeInterface:$loop);
+  let results = (outs);
+  let assemblyFormat = [{
+    $producer `in` $loop attr-dict `:` type($producer) `,` type($loop)
+  }];
+}
+
 def CseOp : TransformDialectOp<"sched.cse",
     [TransformOpInterface, TransformEachOpTrait,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,

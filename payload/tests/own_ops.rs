@@ -1,7 +1,8 @@
 //! sched-apply's own transform ops that stand in for upstream ones
 //! (`payload/shim/fuse.cpp`, `cse.cpp`), applied to small payloads by hand:
-//! what they do, and the error a misuse gets. (`tests/schedules.rs`
-//! checks on every fixture that they transform as upstream's ops do.)
+//! what they do, and the error a misuse gets (`tests/schedules.rs` checks
+//! on every fixture that they transform as upstream's ops do); and
+//! `union_slices` (`union.cpp`), which has no upstream counterpart.
 
 use payload::transform::{apply_script, ApplyError};
 
@@ -155,4 +156,81 @@ fn cse_merges_values_but_never_loops() {
         2,
         "one per loop: {text}"
     );
+}
+
+/// A producer `%p` (x + 1, 12 rows) read by a consumer through two row
+/// slices `rows` apart, the consumer tiled by 4 rows and the slices moved
+/// into its loop; then `union_slices` and the producer's fusion.
+fn union_of_slices(rows: usize) -> String {
+    let payload = format!(
+        "#id = affine_map<(i, j) -> (i, j)>
+func.func @shifted(%x: tensor<12x16xf32>) -> tensor<4x16xf32> {{
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<12x16xf32>
+  %p = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}
+      ins(%x : tensor<12x16xf32>) outs(%e : tensor<12x16xf32>) {{
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %one : f32
+    linalg.yield %r : f32
+  }} -> tensor<12x16xf32>
+  %top = tensor.extract_slice %p[0, 0] [4, 16] [1, 1] : tensor<12x16xf32> to tensor<4x16xf32>
+  %low = tensor.extract_slice %p[{rows}, 0] [4, 16] [1, 1] : tensor<12x16xf32> to tensor<4x16xf32>
+  %e2 = tensor.empty() : tensor<4x16xf32>
+  %c = linalg.generic {{indexing_maps = [#id, #id, #id], iterator_types = [\"parallel\", \"parallel\"]}}
+      ins(%top, %low : tensor<4x16xf32>, tensor<4x16xf32>) outs(%e2 : tensor<4x16xf32>) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.mulf %a, %b : f32
+    linalg.yield %r : f32
+  }} -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}}"
+    );
+    let script = r#"module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %generics = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %p, %c = transform.split_handle %generics : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %top = transform.get_producer_of_operand %c[0] : (!transform.any_op) -> !transform.any_op
+    %low = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op
+    %tiled, %loop = transform.structured.tile_using_forall %c tile_sizes [2, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t, %loop1 = transform.sched.fuse_into %top into %loop : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %loop2 = transform.sched.fuse_into %low into %loop1 : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %loop2 {
+      transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
+    } : !transform.any_op
+    transform.sched.union_slices %p in %loop2 : !transform.any_op, !transform.any_op
+    %fused, %loop3 = transform.sched.fuse_into %p into %loop2 : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}"#;
+    let context = payload::new_context();
+    let mut module = payload::parse_module(&context, "shifted.mlir", &payload).expect("parses");
+    apply_script(&context, &mut module, script)
+        .unwrap_or_else(|error| panic!("the script failed: {error:?}"));
+    payload::ffi::print_module(&module)
+}
+
+#[test]
+fn union_slices_computes_overlapping_slices_once_over_their_hull() {
+    // Rows [2i, 2i + 2) and [2i + 1, 2i + 3): one 3-row tile of the
+    // producer per iteration (not two of 2), each slice a part of it.
+    let text = union_of_slices(1);
+    let body = &text[text.find("scf.forall").expect("the row loop")..];
+    assert_eq!(body.matches("arith.addf").count(), 1, "{text}");
+    assert!(body.contains("-> tensor<3x16xf32>"), "{text}");
+    assert!(
+        body.contains("[0, 0] [2, 16] [1, 1] : tensor<3x16xf32> to tensor<2x16xf32>")
+            && body.contains("[1, 0] [2, 16] [1, 1] : tensor<3x16xf32> to tensor<2x16xf32>"),
+        "{text}"
+    );
+}
+
+#[test]
+fn union_slices_leaves_slices_whose_hull_is_larger_than_they_are() {
+    // Rows [2i, 2i + 2) and [2i + 8, 2i + 10): a 10-row hull for 4 rows
+    // read, so each slice is computed on its own.
+    let text = union_of_slices(8);
+    let body = &text[text.find("scf.forall").expect("the row loop")..];
+    assert_eq!(body.matches("arith.addf").count(), 2, "{text}");
+    assert_eq!(body.matches("-> tensor<2x16xf32>").count(), 3, "{text}");
+    assert!(!body.contains("tensor<10x16xf32>"), "{text}");
 }

@@ -118,17 +118,21 @@ impl Planner<'_> {
                     self.model.funcs[func].name
                 ));
                 let op = self.model.funcs[producer].stages[producer_stage].op;
+                let mut views = 0;
                 if let Some(outermost) = containing.first_mut() {
                     let mut readers = vec![stage.op];
                     readers.extend(fused.iter().map(|&(f, s, _): &(usize, usize, String)| {
                         self.model.funcs[f].stages[s].op
                     }));
                     let location = self.at(span);
-                    self.fuse_views(op, &readers, outermost, location);
+                    views = self.fuse_views(op, &readers, outermost, location);
                 }
                 for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
                     let location = self.at(span);
+                    if views > 1 {
+                        self.union_slices(&handle, containing_loop, location);
+                    }
                     handle = self.fuse_into(&handle, &hint, containing_loop, location);
                     // A consumer's loops tile only the producer's parallel
                     // dimensions; its reductions are whole there.

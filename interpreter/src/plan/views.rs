@@ -9,9 +9,11 @@
 //! as usual. Reshapes are refused before planning (`compute-at-reshape`):
 //! upstream's patterns do not move a tile's slice above them, and the
 //! producer would be computed whole in every iteration.
-//! A producer read through several views (the three rows of a 3-point
-//! stencil) is computed once per view. One in a sliding window (`store_at`)
-//! is not fused here: the window reads through the views itself.
+//! A producer read through several slices (the three rows of a 3-point
+//! stencil) is computed once over their union at each loop it is fused
+//! into (`union_slices`), when the union is no larger than the slices
+//! together; else once per slice. One in a sliding window (`store_at`) is
+//! not fused here: the window reads through the views itself.
 
 use super::{MaterializedLoop, Planner};
 use crate::script::ANY_OP;
@@ -99,14 +101,15 @@ impl Planner<'_> {
 
     /// Moves the views through which the ops in `readers` read `producer`
     /// into `outermost`, the outermost loop the producer is fused into, and
-    /// folds the slices they leave. Does nothing when there are none.
+    /// folds the slices they leave. Does nothing when there are none;
+    /// returns how many there were.
     pub(super) fn fuse_views(
         &mut self,
         producer: usize,
         readers: &[usize],
         outermost: &mut MaterializedLoop,
         location: Option<(usize, usize)>,
-    ) {
+    ) -> usize {
         let keys: Vec<(usize, usize)> = self
             .view_handles
             .keys()
@@ -117,8 +120,9 @@ impl Planner<'_> {
             .copied()
             .collect();
         if keys.is_empty() {
-            return;
+            return 0;
         }
+        let views = keys.len();
         for key in keys {
             let handles = self.view_handles.shift_remove(&key).unwrap_or_default();
             for view in handles {
@@ -130,6 +134,27 @@ impl Planner<'_> {
             &[handle],
             &["tensor.merge_consecutive_insert_extract_slice"],
             false,
+            location,
+        );
+        views
+    }
+
+    /// Before the producer `handle` holds is fused into `loop_`: its slices
+    /// in each block of the loop become slices of one covering slice
+    /// (`transform.sched.union_slices`, `payload/shim/union.cpp`), so the
+    /// fusion computes their union once, as Halide's bounds inference
+    /// does, instead of each slice.
+    pub(super) fn union_slices(
+        &mut self,
+        handle: &str,
+        loop_: &MaterializedLoop,
+        location: Option<(usize, usize)>,
+    ) {
+        self.script.op(
+            format!(
+                "transform.sched.union_slices %{handle} in %{} : {ANY_OP}, {ANY_OP}",
+                loop_.handle
+            ),
             location,
         );
     }

@@ -125,7 +125,8 @@ impl Resolver<'_> {
                         span,
                         format!(
                             "`{}` reads `{}` through {} views ({}): each iteration of `{loop_name}` \
-                             computes it once per view, over the part that view reads",
+                             computes it once over the box covering the slices it reads, when that \
+                             box is no larger than the slices together (else once per view)",
                             self.funcs[consumer].model.name,
                             model.name,
                             views.len(),
@@ -133,10 +134,9 @@ impl Resolver<'_> {
                         ),
                     )
                     .with_help(
-                        "where the views overlap (a stencil's shifted rows), the overlap is computed \
-                         again for each view; at an outer loop each instance is a larger tile; \
-                         `store_at` at the loop just outside keeps what one iteration computed for \
-                         the next (a sliding window)",
+                        "where the boxes of two iterations overlap (a stencil's shifted rows), the \
+                         next iteration computes the overlap again; `store_at` at the loop just \
+                         outside keeps it for the next instead (a sliding window)",
                     ),
                 );
             }
