@@ -62,10 +62,10 @@ pub struct Program {
 
 /// How [`Program::build`] compiles: looking in a cache first, on how many
 /// threads, with stage marks or not.
-struct Build<'a> {
-    cache: Option<&'a crate::cache::Cache>,
-    threads: usize,
-    stages: Option<&'a StageOwners>,
+pub(crate) struct Build<'a> {
+    pub(crate) cache: Option<&'a crate::cache::Cache>,
+    pub(crate) threads: usize,
+    pub(crate) stages: Option<&'a StageOwners>,
 }
 
 /// Why a call of a compiled payload failed.
@@ -87,7 +87,7 @@ impl std::fmt::Display for CallError {
 
 /// How many threads generate machine code (`shim/compile.cpp`): one per
 /// core this process may run on, so a pinned run (`taskset -c 1`) uses one.
-fn code_threads() -> usize {
+pub(crate) fn code_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -237,25 +237,8 @@ impl Program {
         Self::build(payload_name, text, entry, targets, build)
     }
 
-    /// [`Program::compile_with_targets`] with the entry cut into segments
-    /// by stage (`owners`), each timed at every call: see
-    /// [`Program::call_by_stage`]. Never cached.
-    pub fn compile_timing_stages(
-        payload_name: &str,
-        text: &str,
-        entry: Option<&str>,
-        targets: &[microkernels::Target],
-        owners: &StageOwners,
-    ) -> Result<Self, PayloadError> {
-        let build = Build {
-            cache: None,
-            threads: code_threads(),
-            stages: Some(owners),
-        };
-        Self::build(payload_name, text, entry, targets, build)
-    }
-
-    fn build(
+    /// Compiles as `build` says (see [`Build`]).
+    pub(crate) fn build(
         payload_name: &str,
         text: &str,
         entry: Option<&str>,
@@ -388,26 +371,6 @@ impl Program {
             .cloned()
             .map(Tensor::zeros)
             .collect()
-    }
-
-    /// How the stage marks cut the entry (with
-    /// [`Program::compile_timing_stages`]).
-    pub fn segments(&self) -> Option<&Segments> {
-        self.segments.as_ref().map(|(segments, _)| segments)
-    }
-
-    /// [`Program::call`], returning the seconds each stage's segments took
-    /// (one per slot of the owners it was compiled with); empty for a
-    /// program compiled without marks.
-    pub fn call_by_stage(
-        &self,
-        inputs: &mut [Tensor],
-        results: &mut [Tensor],
-    ) -> Result<Vec<f64>, CallError> {
-        let slots = self.segments.as_ref().map_or(0, |(_, slots)| *slots);
-        crate::stage_times::take_stage_seconds(slots);
-        self.call(inputs, results)?;
-        Ok(crate::stage_times::take_stage_seconds(slots))
     }
 
     /// Calls the entry function: `results` receive the results. `inputs` may

@@ -401,6 +401,43 @@ func.func @two(%a: memref<8xf32>, %b: memref<8xf32>) {
     }
 
     #[test]
+    fn small_copies_become_one_vector_read_and_write() {
+        let context = crate::new_context();
+        // A 3x2 strided copy (a window's shift), a self-copy, and a
+        // 32x32 copy (1 024 elements, above the limit).
+        let text = r#"
+func.func @f(%a: memref<3x18xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  %from = memref.subview %a[0, 16] [3, 2] [1, 1] : memref<3x18xf32> to memref<3x2xf32, strided<[18, 1], offset: 16>>
+  %to = memref.subview %a[0, 0] [3, 2] [1, 1] : memref<3x18xf32> to memref<3x2xf32, strided<[18, 1]>>
+  memref.copy %from, %to : memref<3x2xf32, strided<[18, 1], offset: 16>> to memref<3x2xf32, strided<[18, 1]>>
+  memref.copy %to, %to : memref<3x2xf32, strided<[18, 1]>> to memref<3x2xf32, strided<[18, 1]>>
+  %big = memref.subview %b[0, 0] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1]>>
+  %big_to = memref.subview %c[0, 0] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1]>>
+  linalg.copy ins(%big : memref<32x32xf32, strided<[64, 1]>>) outs(%big_to : memref<32x32xf32, strided<[64, 1]>>)
+  return
+}"#;
+        let mut module = melior::ir::Module::parse(&context, text).unwrap();
+        let replaced = crate::ffi::vectorize_small_copies(&mut module, SMALL_COPY_ELEMENTS);
+        let text = crate::ffi::print_module(&module);
+        assert_eq!(replaced, 1, "{text}");
+        assert!(
+            text.contains("vector.transfer_read %subview[%c0, %c0], %0 {in_bounds = [true, true]} : memref<3x2xf32, strided<[18, 1], offset: 16>>, vector<3x2xf32>"),
+            "{text}"
+        );
+        assert_eq!(text.matches("vector.transfer_write").count(), 1, "{text}");
+        assert_eq!(
+            text.matches("memref.copy").count(),
+            1,
+            "the self-copy stays: {text}"
+        );
+        assert_eq!(
+            text.matches("linalg.copy").count(),
+            1,
+            "the large copy stays: {text}"
+        );
+    }
+
+    #[test]
     fn each_use_of_an_empty_tensor_gets_its_own() {
         let context = crate::new_context();
         let text = r#"
