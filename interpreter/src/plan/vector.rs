@@ -74,7 +74,13 @@ impl Planner<'_> {
             let unrolled_window = l.vectorize.is_none()
                 && stage.dims[l.dim].reduction
                 && self.indexes_a_window(stage.op, l.dim);
-            if (l.vectorize.is_some() || l.unroll.is_some()) && !nest.targets[i] && !unrolled_window
+            // A loop of one iteration (a split by its whole extent) is part
+            // of the tile as it is: it must not cut the vectorized loops
+            // inside it off from the unrolled ones outside.
+            let single = nest.trips[i] == Some(1) && !nest.pack_points[i];
+            if (l.vectorize.is_some() || l.unroll.is_some() || single)
+                && !nest.targets[i]
+                && !unrolled_window
             {
                 nest.first_implicit -= 1;
             } else {
