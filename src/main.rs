@@ -380,6 +380,36 @@ pub(crate) fn report_diagnostics(outcome: &pipeline::Outcome, deny: bool) -> Res
     Ok(())
 }
 
+/// What `run` and `profile` start from: the schedule and the payload.
+pub(crate) struct Inputs {
+    /// The schedule given, or the one next to the payload.
+    pub schedule: SourceFile,
+    /// The payload's path, as given.
+    pub payload_name: String,
+    /// The payload's text.
+    pub payload_text: String,
+    /// The same, for diagnostics that point into it.
+    pub payload_source: SourceFile,
+}
+
+/// Reads `schedule` (default: the one next to `payload`) and `payload`.
+pub(crate) fn read_inputs(payload: &Path, schedule: Option<&Path>) -> Result<Inputs, Exit> {
+    let schedule_path = match schedule {
+        Some(path) => path.to_path_buf(),
+        None => default_schedule(payload)?,
+    };
+    let schedule = read_schedule(&schedule_path)?;
+    let payload_name = payload.display().to_string();
+    let payload_text = read(payload)?;
+    let payload_source = SourceFile::new(payload_name.clone(), payload_text.clone());
+    Ok(Inputs {
+        schedule,
+        payload_name,
+        payload_text,
+        payload_source,
+    })
+}
+
 /// The schedule next to the payload (`model.mlir` → `model.sched`), which must exist.
 pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
     let default = payload_path.with_extension("sched");

@@ -4,7 +4,7 @@
 
 use crate::compare::{compare, Tolerance};
 use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
-use crate::{default_schedule, read, read_schedule, Exit};
+use crate::Exit;
 use interpreter::pipeline::{self, render_on_payload, Stop};
 use payload::jit::{CallError, Program, Signature};
 use payload::tensor::Tensor;
@@ -130,14 +130,12 @@ fn counters_of(program: &Program, targets: &[microkernels::Target]) -> Vec<Accel
 
 /// Runs `sched-apply run`.
 pub fn run(args: RunArgs) -> Result<(), Exit> {
-    let schedule_path = match args.schedule.clone() {
-        Some(path) => path,
-        None => default_schedule(&args.payload)?,
-    };
-    let schedule = read_schedule(&schedule_path)?;
-    let payload_name = args.payload.display().to_string();
-    let payload_text = read(&args.payload)?;
-    let payload_source = SourceFile::new(payload_name.clone(), payload_text.clone());
+    let crate::Inputs {
+        schedule,
+        payload_name,
+        payload_text,
+        payload_source,
+    } = crate::read_inputs(&args.payload, args.schedule.as_deref())?;
 
     // What `run` needs of the entry (static tensors) is checked on the
     // user's payload, so errors point into that file, not the scheduled IR.

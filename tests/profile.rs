@@ -49,15 +49,7 @@ fn profile_shows_recomputation_per_func() {
     let output = sched_apply(&["profile", "examples/blur/blur_slices.mlir", "--json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let row = |name: &str| {
-        report["stages"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == name)
-            .cloned()
-            .unwrap()
-    };
+    let row = |name: &str| common::stage_row(&report, name);
     let blur_x = row("blur_x");
     // 1026 x 1024 points of 3 FLOPs each before; 3 rows per output row after.
     assert_eq!(blur_x["before"]["flops"].as_u64(), Some(1026 * 1024 * 3));
@@ -76,13 +68,7 @@ fn profile_shows_recomputation_per_func() {
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let blur_x = report["stages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["name"] == "blur_x")
-        .cloned()
-        .unwrap();
+    let blur_x = common::stage_row(&report, "blur_x");
     assert_eq!(blur_x["after"]["flops"].as_u64(), Some(128 * 10 * 1024 * 3));
 }
 
@@ -155,15 +141,7 @@ fn profile_times_each_func_and_says_which_are_timed_together() {
     let output = sched_apply(&[&run[..], &["--json", "--svg", &svg_path]].concat());
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let row = |name: &str| {
-        report["stages"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == name)
-            .cloned()
-            .unwrap()
-    };
+    let row = |name: &str| common::stage_row(&report, name);
     let (blur_x, blur_y) = (row("blur_x"), row("blur_y"));
     for figures in [&blur_x["before"], &blur_y["before"], &blur_y["after"]] {
         assert!(figures["seconds"].as_f64().unwrap() > 0.0, "{figures}");

@@ -47,13 +47,7 @@ fn each_row_of_the_producer_is_computed_once_per_strip() {
         let output = sched_apply(&["profile", &payload, &schedule, "--json"]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        let blur_x = report["stages"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == "blur_x")
-            .cloned()
-            .unwrap();
+        let blur_x = common::stage_row(&report, "blur_x");
         assert_eq!(
             blur_x["before"]["flops"].as_u64(),
             Some(1026 * 1024 * flops_per_point),

@@ -8,7 +8,7 @@ mod render;
 mod stages;
 
 use crate::run::payload_failure;
-use crate::{default_schedule, read, read_schedule, Exit};
+use crate::Exit;
 use interpreter::pipeline::{self, Stop};
 use payload::jit::Program;
 use payload::profile::{Count, Counts};
@@ -116,14 +116,12 @@ pub(crate) struct Report {
 
 /// Runs `sched-apply profile`.
 pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
-    let schedule_path = match args.schedule.clone() {
-        Some(path) => path,
-        None => default_schedule(&args.payload)?,
-    };
-    let schedule = read_schedule(&schedule_path)?;
-    let payload_name = args.payload.display().to_string();
-    let payload_text = read(&args.payload)?;
-    let payload_source = SourceFile::new(payload_name.clone(), payload_text.clone());
+    let crate::Inputs {
+        schedule,
+        payload_name,
+        payload_text,
+        payload_source,
+    } = crate::read_inputs(&args.payload, args.schedule.as_deref())?;
     let targets = crate::targets::load(&args.targets)?;
     let outcome = pipeline::run(
         &schedule,

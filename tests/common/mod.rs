@@ -24,7 +24,17 @@ pub fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// The workspace root.
+/// The row of func `name` in a `sched-apply profile --json` report.
+pub fn stage_row(report: &serde_json::Value, name: &str) -> serde_json::Value {
+    report["stages"]
+        .as_array()
+        .expect("a list of stages")
+        .iter()
+        .find(|s| s["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("no row `{name}` in {report}"))
+}
+
 /// The script `sched-apply --emit transform` generates (its comments
 /// left out, and checked to contain `op`), then the transformed payload:
 /// the text the reuse-buffer and sliding-window snapshots hold.
@@ -52,6 +62,7 @@ pub fn script_and_payload(payload: &str, schedule: &str, op: &str) -> String {
     )
 }
 
+/// The workspace root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
