@@ -7,7 +7,7 @@
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
-//! `sliding.cpp`, `fuse.cpp`, `cse.cpp` and `union.cpp`
+//! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp` and `reshapes.cpp`
 //! implement sched-apply's own transform ops, declared in
 //! `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links.
@@ -26,6 +26,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/fuse.cpp");
     println!("cargo:rerun-if-changed=shim/cse.cpp");
     println!("cargo:rerun-if-changed=shim/union.cpp");
+    println!("cargo:rerun-if-changed=shim/reshapes.cpp");
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
@@ -59,6 +60,7 @@ fn main() {
         .file("shim/fuse.cpp")
         .file("shim/cse.cpp")
         .file("shim/union.cpp")
+        .file("shim/reshapes.cpp")
         .file("shim/compile.cpp")
         .file("shim/copies.cpp")
         .include(&generated)

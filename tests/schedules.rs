@@ -41,14 +41,18 @@ fn apply(
 /// ops that stand in for upstream ones (only to be faster on long chains)
 /// are given to mlir-opt as the upstream ops, so this also proves they
 /// transform alike: `sched.fuse_into` as `structured.fuse_into_containing_op`,
-/// `sched.cse` as `apply_cse`. `sched.union_slices` has no upstream
-/// counterpart: a script with it is compared without it, applied by both
-/// (what it does is checked by running the payloads, and in
-/// `payload/tests/own_ops.rs`).
+/// `sched.cse` as `apply_cse`. `sched.union_slices` and
+/// `sched.slice_through_reshapes` have no upstream counterpart: a script
+/// with them is compared without them, applied by both (what they do is
+/// checked by running the payloads, and in `payload/tests/own_ops.rs`).
 fn cross_check(script: &str, payload_text: &str, ours: &str) {
-    const OURS_ONLY: &str = "transform.sched.union_slices ";
-    if script.contains(OURS_ONLY) {
-        let without: Vec<&str> = script.lines().filter(|l| !l.contains(OURS_ONLY)).collect();
+    const OURS_ONLY: [&str; 2] = [
+        "transform.sched.union_slices ",
+        "transform.sched.slice_through_reshapes ",
+    ];
+    let ours_only = |line: &str| OURS_ONLY.iter().any(|op| line.contains(op));
+    if script.lines().any(ours_only) {
+        let without: Vec<&str> = script.lines().filter(|l| !ours_only(l)).collect();
         let without = without.join("\n");
         let context = payload::new_context();
         let mut module = payload::parse_module(&context, "payload.mlir", payload_text).unwrap();

@@ -126,6 +126,31 @@ def UnionSlicesOp : TransformDialectOp<"sched.union_slices",
   }];
 }
 
+def SliceThroughReshapesOp : TransformDialectOp<"sched.slice_through_reshapes",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "compute_at through a reshape: slices of a producer's reshape inside a loop, taken before it";
+  let description = [{
+    Each `tensor.extract_slice` inside `loop` of a `tensor.collapse_shape`
+    or `tensor.expand_shape` of a result of `producer` (through any chain
+    of them, inside the loop or around it) becomes the same reshape of a slice of its source, when that
+    slice is a rectangle: whole inner dimensions of each regrouped
+    dimension, at offsets that are multiples of them (constants, affine
+    expressions, or loop induction variables whose bounds and steps are).
+    The producer can then be fused into the slice. A slice that is no
+    rectangle is a silenceable error, with the reshape as a note.
+
+    Reads both handles.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$producer,
+                       TransformHandleTypeInterface:$loop);
+  let results = (outs);
+  let assemblyFormat = [{
+    $producer `in` $loop attr-dict `:` type($producer) `,` type($loop)
+  }];
+}
+
 def CseOp : TransformDialectOp<"sched.cse",
     [TransformOpInterface, TransformEachOpTrait,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,

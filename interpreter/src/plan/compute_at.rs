@@ -127,9 +127,13 @@ impl Planner<'_> {
                     let location = self.at(span);
                     views = self.fuse_views(op, &readers, outermost, location);
                 }
+                let reshaped = self.read_through_reshape(op, stage.op);
                 for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
                     let location = self.at(span);
+                    if reshaped {
+                        self.slice_through_reshapes(&handle, containing_loop, location);
+                    }
                     if views > 1 {
                         self.union_slices(&handle, containing_loop, location);
                     }

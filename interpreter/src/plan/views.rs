@@ -6,9 +6,12 @@
 //! the consumer's tile, slices and casts are cloned) and the slices of slices
 //! it leaves are merged (`merge_consecutive_insert_extract_slice`), so the
 //! producer is read through one slice per view and is fused, tiled to each,
-//! as usual. Reshapes are refused before planning (`compute-at-reshape`):
-//! upstream's patterns do not move a tile's slice above them, and the
-//! producer would be computed whole in every iteration.
+//! as usual. Upstream's patterns do not move a tile's slice above a
+//! reshape (its offset depends on the loop), so before each fusion of a
+//! producer read through one, `transform.sched.slice_through_reshapes`
+//! (`payload/shim/reshapes.cpp`) makes the slice the reshape of a slice of
+//! the producer, where that is a rectangle, and fails with the reshape
+//! located where it is not.
 //! A producer read through several slices (the three rows of a 3-point
 //! stencil) is computed once over their union at each loop it is fused
 //! into (`union_slices`), when the union is no larger than the slices
@@ -137,6 +140,34 @@ impl Planner<'_> {
             location,
         );
         views
+    }
+
+    /// Whether payload op `reader` reads payload op `producer` through a
+    /// `tensor.collapse_shape` or `expand_shape`.
+    pub(super) fn read_through_reshape(&self, producer: usize, reader: usize) -> bool {
+        self.payload.ops[reader]
+            .operands
+            .iter()
+            .any(|o| o.producer == Some(producer) && o.via.iter().any(|v| v.ends_with("_shape")))
+    }
+
+    /// Before the producer `handle` holds is fused into `loop_`: the slices
+    /// its consumers take of a reshape of it in the loop become reshapes of
+    /// slices of it (`transform.sched.slice_through_reshapes`,
+    /// `payload/shim/reshapes.cpp`), which fusion can tile it to.
+    pub(super) fn slice_through_reshapes(
+        &mut self,
+        handle: &str,
+        loop_: &MaterializedLoop,
+        location: Option<(usize, usize)>,
+    ) {
+        self.script.op(
+            format!(
+                "transform.sched.slice_through_reshapes %{handle} in %{} : {ANY_OP}, {ANY_OP}",
+                loop_.handle
+            ),
+            location,
+        );
     }
 
     /// Before the producer `handle` holds is fused into `loop_`: its slices

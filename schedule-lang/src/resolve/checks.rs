@@ -86,33 +86,6 @@ impl Resolver<'_> {
                 .filter(|o| o.producer.is_some_and(|p| own.contains(&p)) && !o.via.is_empty())
                 .map(|o| o.via[0].as_str())
                 .collect();
-            let reshaped = self
-                .payload
-                .ops
-                .iter()
-                .filter(|op| inside.contains(&op.id))
-                .flat_map(|op| op.operands.iter())
-                .filter(|o| o.producer.is_some_and(|p| own.contains(&p)))
-                .find_map(|o| o.via.iter().find(|v| v.ends_with("_shape")));
-            if let Some(reshape) = reshaped {
-                let model = &self.funcs[func].model;
-                self.errors.push(
-                    Diagnostic::error(
-                        "compute-at-reshape",
-                        span,
-                        format!(
-                            "`{}` reads `{}` through `{reshape}`: compute_at cannot yet tile a \
-                             producer to the part of a reshape one iteration reads",
-                            self.funcs[consumer].model.name, model.name
-                        ),
-                    )
-                    .with_help(
-                        "compute it at root (drop `compute_at`); slices and pads between the \
-                         two are followed",
-                    ),
-                );
-                continue;
-            }
             // A sliding window (`store_at`) reads all the views from one buffer.
             if views.len() > 1 && self.funcs[func].model.stored_at.is_none() {
                 let Placement::At { loop_name, .. } = &self.funcs[func].model.placement else {
