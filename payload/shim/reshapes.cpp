@@ -52,15 +52,19 @@ bool multipleOf(OpFoldResult value, int64_t factor) {
   return false;
 }
 
+// Whether `slice` has unit strides, a static shape and its source's rank.
+bool plain(tensor::ExtractSliceOp slice) {
+  return slice.hasUnitStride() && slice.getType().hasStaticShape() &&
+         slice.getType().getRank() == slice.getSourceType().getRank();
+}
+
 // The slice of a collapse_shape's source whose collapse is `slice`, or
 // failure when that is no rectangle.
 LogicalResult throughCollapse(RewriterBase &rewriter,
                               tensor::ExtractSliceOp slice,
                               tensor::CollapseShapeOp collapse) {
   RankedTensorType source = collapse.getSrcType();
-  if (!source.hasStaticShape() || !slice.hasUnitStride() ||
-      !slice.getType().hasStaticShape() ||
-      slice.getType().getRank() != slice.getSourceType().getRank())
+  if (!source.hasStaticShape() || !plain(slice))
     return failure();
   Location loc = slice.getLoc();
   rewriter.setInsertionPoint(slice);
@@ -96,9 +100,7 @@ LogicalResult throughExpand(RewriterBase &rewriter,
                             tensor::ExtractSliceOp slice,
                             tensor::ExpandShapeOp expand) {
   RankedTensorType result = expand.getResultType();
-  if (!result.hasStaticShape() || !slice.hasUnitStride() ||
-      !slice.getType().hasStaticShape() ||
-      slice.getType().getRank() != slice.getSourceType().getRank())
+  if (!result.hasStaticShape() || !plain(slice))
     return failure();
   Location loc = slice.getLoc();
   rewriter.setInsertionPoint(slice);

@@ -161,13 +161,7 @@ impl Planner<'_> {
         loop_: &MaterializedLoop,
         location: Option<(usize, usize)>,
     ) {
-        self.script.op(
-            format!(
-                "transform.sched.slice_through_reshapes %{handle} in %{} : {ANY_OP}, {ANY_OP}",
-                loop_.handle
-            ),
-            location,
-        );
+        self.before_fusion("slice_through_reshapes", handle, loop_, location);
     }
 
     /// Before the producer `handle` holds is fused into `loop_`: its slices
@@ -181,9 +175,20 @@ impl Planner<'_> {
         loop_: &MaterializedLoop,
         location: Option<(usize, usize)>,
     ) {
+        self.before_fusion("union_slices", handle, loop_, location);
+    }
+
+    /// Emits `transform.sched.<op> %handle in %loop`.
+    fn before_fusion(
+        &mut self,
+        op: &str,
+        handle: &str,
+        loop_: &MaterializedLoop,
+        location: Option<(usize, usize)>,
+    ) {
         self.script.op(
             format!(
-                "transform.sched.union_slices %{handle} in %{} : {ANY_OP}, {ANY_OP}",
+                "transform.sched.{op} %{handle} in %{} : {ANY_OP}, {ANY_OP}",
                 loop_.handle
             ),
             location,
