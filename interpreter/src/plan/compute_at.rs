@@ -132,10 +132,11 @@ impl Planner<'_> {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
                     let location = self.at(span);
                     if reshaped {
-                        self.slice_through_reshapes(&handle, containing_loop, location);
+                        let rewrite = "slice_through_reshapes";
+                        self.before_fusion(rewrite, &handle, containing_loop, location);
                     }
                     if views > 1 {
-                        self.union_slices(&handle, containing_loop, location);
+                        self.before_fusion("union_slices", &handle, containing_loop, location);
                     }
                     handle = self.fuse_into(&handle, &hint, containing_loop, location);
                     // A consumer's loops tile only the producer's parallel

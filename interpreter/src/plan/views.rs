@@ -151,35 +151,15 @@ impl Planner<'_> {
             .any(|o| o.producer == Some(producer) && o.via.iter().any(|v| v.ends_with("_shape")))
     }
 
-    /// Before the producer `handle` holds is fused into `loop_`: the slices
-    /// its consumers take of a reshape of it in the loop become reshapes of
-    /// slices of it (`transform.sched.slice_through_reshapes`,
-    /// `payload/shim/reshapes.cpp`), which fusion can tile it to.
-    pub(super) fn slice_through_reshapes(
-        &mut self,
-        handle: &str,
-        loop_: &MaterializedLoop,
-        location: Option<(usize, usize)>,
-    ) {
-        self.before_fusion("slice_through_reshapes", handle, loop_, location);
-    }
-
-    /// Before the producer `handle` holds is fused into `loop_`: its slices
-    /// in each block of the loop become slices of one covering slice
-    /// (`transform.sched.union_slices`, `payload/shim/union.cpp`), so the
-    /// fusion computes their union once, as Halide's bounds inference
-    /// does, instead of each slice.
-    pub(super) fn union_slices(
-        &mut self,
-        handle: &str,
-        loop_: &MaterializedLoop,
-        location: Option<(usize, usize)>,
-    ) {
-        self.before_fusion("union_slices", handle, loop_, location);
-    }
-
-    /// Emits `transform.sched.<op> %handle in %loop`.
-    fn before_fusion(
+    /// Emits `transform.sched.<op> %handle in %loop_`, a rewrite of the
+    /// loop's reads of the producer `handle` holds, before it is fused
+    /// there: `slice_through_reshapes` (`payload/shim/reshapes.cpp`: the
+    /// slices its consumers take of a reshape of it become reshapes of
+    /// slices of it, which fusion can tile it to) or `union_slices`
+    /// (`payload/shim/union.cpp`: its slices in each block become slices of
+    /// one covering slice, so fusion computes their union once, as
+    /// Halide's bounds inference does, instead of each slice).
+    pub(super) fn before_fusion(
         &mut self,
         op: &str,
         handle: &str,
