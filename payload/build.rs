@@ -6,6 +6,7 @@
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
+//! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp` and `reshapes.cpp`
 //! implement sched-apply's own transform ops, declared in
@@ -29,6 +30,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/reshapes.cpp");
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
+    println!("cargo:rerun-if-changed=shim/vectors.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let generated = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -63,6 +65,7 @@ fn main() {
         .file("shim/reshapes.cpp")
         .file("shim/compile.cpp")
         .file("shim/copies.cpp")
+        .file("shim/vectors.cpp")
         .include(&generated)
         .include(format!("{prefix}/include"))
         .std("c++17")

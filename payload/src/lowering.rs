@@ -112,6 +112,23 @@ pub const LOWERING_PIPELINE: &str = concat!(
 /// loops or `memcpy`.
 pub const SMALL_COPY_ELEMENTS: i64 = 256;
 
+/// The width of this machine's vector registers in bits (AVX-512's 512,
+/// AVX's 256, else 128): vectors wider than one register but not a power of
+/// two of them are split into pieces this wide after bufferization
+/// (`ffi::split_wide_vectors`).
+pub fn machine_vector_bits() -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return 512;
+        }
+        if std::arch::is_x86_feature_detected!("avx") {
+            return 256;
+        }
+    }
+    128
+}
+
 /// Where each result of the bufferized entry is computed (an argument, or
 /// an out-parameter), and which targets its offloaded tiles call, with
 /// which element types.
@@ -121,7 +138,8 @@ pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::T
 /// own first (`ffi::untie_shared_empty_tensors`), copies through a
 /// temporary between disjoint regions become direct
 /// (`ffi::forward_temporary_copies`), results computed in
-/// arguments stay there, the others become out-parameters. Returns where
+/// arguments stay there, the others become out-parameters, and vectors
+/// LLVM would widen are cut into register-wide pieces. Returns where
 /// each result is computed. Lowering and `profile` both start here.
 pub(crate) fn bufferize(
     context: &melior::Context,
@@ -140,6 +158,7 @@ pub(crate) fn bufferize(
     }
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
     crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
+    crate::ffi::split_wide_vectors(module, machine_vector_bits());
     Ok(in_arguments)
 }
 
@@ -435,6 +454,67 @@ func.func @f(%a: memref<3x18xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>)
             1,
             "the large copy stays: {text}"
         );
+    }
+
+    /// A register tile of `rows` x `columns` f32 accumulated over 4 steps
+    /// of a loop (an outer product per step), as vectorization leaves it.
+    fn register_tile_loop(rows: usize, columns: usize) -> String {
+        format!(
+            r#"
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @f(%x: memref<{rows}x4xf32>, %y: memref<4x{columns}xf32>, %z: memref<{rows}x{columns}xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %pad = ub.poison : f32
+  %init = vector.transfer_read %z[%c0, %c0], %pad {{in_bounds = [true, true]}} : memref<{rows}x{columns}xf32>, vector<{rows}x{columns}xf32>
+  %sum = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (vector<{rows}x{columns}xf32>) {{
+    %l = vector.transfer_read %x[%c0, %k], %pad {{in_bounds = [true, true]}} : memref<{rows}x4xf32>, vector<{rows}x1xf32>
+    %r = vector.transfer_read %y[%k, %c0], %pad {{in_bounds = [true, true]}} : memref<4x{columns}xf32>, vector<1x{columns}xf32>
+    %next = vector.contract {{indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>}} %l, %r, %acc : vector<{rows}x1xf32>, vector<1x{columns}xf32> into vector<{rows}x{columns}xf32>
+    scf.yield %next : vector<{rows}x{columns}xf32>
+  }}
+  vector.transfer_write %sum, %z[%c0, %c0] {{in_bounds = [true, true]}} : vector<{rows}x{columns}xf32>, memref<{rows}x{columns}xf32>
+  return
+}}"#
+        )
+    }
+
+    #[test]
+    fn a_tile_three_vectors_wide_is_carried_as_three_vectors() {
+        let context = crate::new_context();
+        let mut module = melior::ir::Module::parse(&context, &register_tile_loop(8, 48)).unwrap();
+        assert_eq!(crate::ffi::split_wide_vectors(&mut module, 512), 1);
+        let text = crate::ffi::print_module(&module);
+        assert!(module.as_operation().verify(), "{text}");
+        assert!(
+            !text.contains("vector<8x48xf32>"),
+            "no op on the whole tile is left: {text}"
+        );
+        let loop_line = text.lines().find(|l| l.contains("scf.for")).unwrap();
+        assert_eq!(loop_line.matches("vector<8x16xf32>").count(), 3, "{text}");
+        assert_eq!(text.matches("vector.contract").count(), 3, "{text}");
+        assert_eq!(text.matches("vector.transfer_write").count(), 3, "{text}");
+        // On 256-bit vectors, the same tile is six 8-lane vectors wide.
+        let mut module = melior::ir::Module::parse(&context, &register_tile_loop(8, 48)).unwrap();
+        assert_eq!(crate::ffi::split_wide_vectors(&mut module, 256), 1);
+        let text = crate::ffi::print_module(&module);
+        let loop_line = text.lines().find(|l| l.contains("scf.for")).unwrap();
+        assert_eq!(loop_line.matches("vector<8x8xf32>").count(), 6, "{text}");
+    }
+
+    #[test]
+    fn tiles_a_power_of_two_of_vectors_wide_are_left_to_llvm() {
+        let context = crate::new_context();
+        for columns in [16, 64] {
+            let mut module =
+                melior::ir::Module::parse(&context, &register_tile_loop(6, columns)).unwrap();
+            let before = crate::ffi::print_module(&module);
+            assert_eq!(crate::ffi::split_wide_vectors(&mut module, 512), 0);
+            assert_eq!(crate::ffi::print_module(&module), before);
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! locations as text, the JIT ([`engine`], [`orc`]), the transform interpreter's entry
 //! point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap),
 //! the dialect registration of `shim/registry.cpp`, and the inline phase's
-//! tags and fusion ([`inline`], `shim/inline.cpp`). Each raw handle is
+//! tags and fusion ([`inline`], `shim/inline.cpp`), and the rewrites around
+//! bufferization ([`rewrites`]). Each raw handle is
 //! wrapped in a `Copy` view whose lifetime ties it to the module it came from.
 
 use melior::ir::operation::OperationRef;
@@ -14,6 +15,7 @@ use std::marker::PhantomData;
 mod engine;
 mod inline;
 mod orc;
+mod rewrites;
 /// Ops that only view or re-shape a tensor (their first operand is the source):
 /// a producer reached through them still feeds the op that reads the view.
 pub const VIEW_OPS: [&str; 5] = [
@@ -37,6 +39,10 @@ pub const MEMREF_VIEW_OPS: [&str; 6] = [
 pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
 pub use orc::host_cpu;
+pub use rewrites::{
+    forward_temporary_copies, split_wide_vectors, untie_shared_empty_tensors,
+    vectorize_small_copies,
+};
 
 /// A borrowed view of one operation of a module that outlives `'m`.
 #[derive(Clone, Copy)]
@@ -152,39 +158,6 @@ pub fn print_ops_briefly_in_diagnostics() {
     // SAFETY: sets two of MLIR's printing options once (a thread-safe static
     // in the shim); no MLIR object is passed.
     unsafe { schedPrintOpsBrieflyInDiagnostics() }
-}
-
-/// Gives every use of a `tensor.empty` in `module` but one an empty of its
-/// own, before bufferization (`shim/empties.cpp` says why: one empty shared
-/// by n stages made one-shot bufferization's analysis quadratic). Returns
-/// the copies made.
-pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
-    let raw = module.as_operation().to_raw();
-    // SAFETY: the module's op is valid and exclusively borrowed for the call;
-    // the shim only inserts tensor.empty ops and redirects operands to them.
-    unsafe { schedUntieSharedEmptyTensors(raw) }
-}
-
-/// After bufferization: each copy through a temporary buffer between two
-/// regions of one buffer that share no element becomes one direct copy
-/// (`shim/copies.cpp`). Returns the temporaries removed.
-pub fn forward_temporary_copies(module: &mut melior::ir::Module) -> i64 {
-    let raw = module.as_operation().to_raw();
-    // SAFETY: the module's op is valid and exclusively borrowed for the call;
-    // the shim replaces two memref.copy ops and their temporary by one copy.
-    unsafe { schedForwardTemporaryCopies(raw) }
-}
-
-/// After bufferization: each copy between buffers of one static shape of at
-/// most `max_elements` elements, contiguous in their innermost dimension,
-/// becomes one vector read and one vector write (`shim/copies.cpp`), a few
-/// loads and stores in place of a runtime call or scalar loops. Returns the
-/// copies replaced.
-pub fn vectorize_small_copies(module: &mut melior::ir::Module, max_elements: i64) -> i64 {
-    let raw = module.as_operation().to_raw();
-    // SAFETY: the module's op is valid and exclusively borrowed for the call;
-    // the shim replaces copy ops by vector transfers of the same buffers.
-    unsafe { schedVectorizeSmallCopies(raw, max_elements) }
 }
 
 /// A borrowed (pointer, length) view of a Rust string for the C API.
@@ -552,12 +525,6 @@ unsafe extern "C" {
         callback: MlirStringCallback,
         user_data: *mut c_void,
     );
-    /// Defined in `shim/empties.cpp`.
-    fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
-    /// Defined in `shim/copies.cpp`.
-    fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
-    /// Defined in `shim/copies.cpp`.
-    fn schedVectorizeSmallCopies(root: MlirOperation, max_elements: i64) -> i64;
 }
 
 /// Registers every upstream dialect with its interface implementations, the

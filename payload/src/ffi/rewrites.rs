@@ -1,0 +1,61 @@
+//! The shim's rewrites of a whole module around bufferization
+//! (`shim/empties.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`), each behind a
+//! safe wrapper that borrows the module exclusively for the call.
+
+use mlir_sys::MlirOperation;
+
+/// Gives every use of a `tensor.empty` in `module` but one an empty of its
+/// own, before bufferization (`shim/empties.cpp` says why: one empty shared
+/// by n stages made one-shot bufferization's analysis quadratic). Returns
+/// the copies made.
+pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim only inserts tensor.empty ops and redirects operands to them.
+    unsafe { schedUntieSharedEmptyTensors(raw) }
+}
+
+/// After bufferization: each copy through a temporary buffer between two
+/// regions of one buffer that share no element becomes one direct copy
+/// (`shim/copies.cpp`). Returns the temporaries removed.
+pub fn forward_temporary_copies(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces two memref.copy ops and their temporary by one copy.
+    unsafe { schedForwardTemporaryCopies(raw) }
+}
+
+/// After bufferization: each copy between buffers of one static shape of at
+/// most `max_elements` elements, contiguous in their innermost dimension,
+/// becomes one vector read and one vector write (`shim/copies.cpp`), a few
+/// loads and stores in place of a runtime call or scalar loops. Returns the
+/// copies replaced.
+pub fn vectorize_small_copies(module: &mut melior::ir::Module, max_elements: i64) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces copy ops by vector transfers of the same buffers.
+    unsafe { schedVectorizeSmallCopies(raw, max_elements) }
+}
+
+/// After bufferization: each vector whose innermost dimension is a
+/// non-power-of-two multiple of a `bits`-wide machine vector (`vector<8x48xf32>`
+/// on AVX-512) is split into machine-vector pieces, loop-carried ones too
+/// (`shim/vectors.cpp` says why: LLVM rebuilt such a register tile through
+/// the stack at every step). Returns the loops whose arguments were split.
+pub fn split_wide_vectors(module: &mut melior::ir::Module, bits: i64) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces loops and vector ops by equivalent ones on pieces.
+    unsafe { schedSplitWideVectors(raw, bits) }
+}
+
+unsafe extern "C" {
+    /// Defined in `shim/empties.cpp`.
+    fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
+    /// Defined in `shim/copies.cpp`.
+    fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
+    /// Defined in `shim/copies.cpp`.
+    fn schedVectorizeSmallCopies(root: MlirOperation, max_elements: i64) -> i64;
+    /// Defined in `shim/vectors.cpp`.
+    fn schedSplitWideVectors(root: MlirOperation, bits: i64) -> i64;
+}
