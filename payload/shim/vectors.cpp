@@ -1,11 +1,11 @@
-// After bufferization: vectors whose innermost dimension is several machine
-// vectors but not a power of two of them (`vector<8x48xf32>` on AVX-512: 3
-// registers per row) are split into machine-vector pieces. LLVM legalizes
-// such a type by widening it (48 lanes to 64): a register tile of 8 x 48
+// After bufferization: vectors whose innermost dimension is not a power of
+// two (`vector<8x48xf32>` on AVX-512: 3 registers per row) are split into
+// pieces of a power-of-two width, at most one machine vector. LLVM legalizes
+// such a type by widening it (48 lanes to 64): a register tile of 6 x 48
 // carried by the reduction loop was rebuilt through the stack lane by lane
-// at every step, 20 times slower than the 8 x 64 tile (1536³ SGEMM on Zen 4:
-// 5.04 GFLOP/s against 109.78). Powers of two split cleanly in LLVM and
-// are left as they are.
+// at every step, 20 times slower than the 6 x 64 tile (1536³ SGEMM on Zen 4:
+// 5.04 GFLOP/s against 109.78; 6 x 24 with `vectorize(ji, 8)`: 6.20). Powers
+// of two split cleanly in LLVM and are left as they are.
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
@@ -22,21 +22,22 @@ using namespace mlir;
 
 namespace {
 
-// The lanes of one `bits`-wide machine vector of `type`'s elements, when
-// `type`'s innermost dimension is a multiple of them, more than one and not
-// a power of two of them; else nothing.
+// The width of the pieces to cut `type` into: when its innermost dimension
+// is not a power of two, the largest power of two that divides it, at most
+// one `bits`-wide machine vector and at least 128 bits (`vector<8x48xf32>`
+// on AVX-512: 16 lanes; `vector<6x24xf32>`: 8); else nothing.
 std::optional<int64_t> pieceLanes(Type type, int64_t bits) {
   auto vector = dyn_cast<VectorType>(type);
   if (!vector || vector.getRank() == 0 || vector.isScalable() ||
       !vector.getElementType().isIntOrFloat())
     return std::nullopt;
   int64_t elementBits = vector.getElementType().getIntOrFloatBitWidth();
-  if (elementBits == 0 || bits % elementBits != 0)
-    return std::nullopt;
-  int64_t lanes = bits / elementBits;
   int64_t inner = vector.getShape().back();
-  if (inner <= lanes || inner % lanes != 0 ||
-      llvm::isPowerOf2_64(static_cast<uint64_t>(inner / lanes)))
+  if (elementBits == 0 || inner <= 0 ||
+      llvm::isPowerOf2_64(static_cast<uint64_t>(inner)))
+    return std::nullopt;
+  int64_t lanes = std::min(bits / elementBits, inner & -inner);
+  if (lanes * elementBits < 128)
     return std::nullopt;
   return lanes;
 }
@@ -180,8 +181,8 @@ std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
 
 } // namespace
 
-// Splits every vector whose innermost dimension is a non-power-of-two
-// multiple of a `bits`-wide machine vector into machine-vector pieces:
+// Splits every vector whose innermost dimension is not a power of two into
+// power-of-two pieces of at most a `bits`-wide machine vector (`pieceLanes`):
 // loop-carried values become one `scf.for` argument per piece, and the
 // vector ops on them (contractions, transfers, element-wise ops) are
 // unrolled to the pieces. Returns the loops whose arguments were split.

@@ -113,8 +113,8 @@ pub const LOWERING_PIPELINE: &str = concat!(
 pub const SMALL_COPY_ELEMENTS: i64 = 256;
 
 /// The width of this machine's vector registers in bits (AVX-512's 512,
-/// AVX's 256, else 128): vectors wider than one register but not a power of
-/// two of them are split into pieces this wide after bufferization
+/// AVX's 256, else 128): after bufferization, vectors whose innermost
+/// dimension is not a power of two are cut into pieces at most this wide
 /// (`ffi::split_wide_vectors`).
 pub fn machine_vector_bits() -> i64 {
     #[cfg(target_arch = "x86_64")]
@@ -497,18 +497,28 @@ func.func @f(%x: memref<{rows}x4xf32>, %y: memref<4x{columns}xf32>, %z: memref<{
         assert_eq!(loop_line.matches("vector<8x16xf32>").count(), 3, "{text}");
         assert_eq!(text.matches("vector.contract").count(), 3, "{text}");
         assert_eq!(text.matches("vector.transfer_write").count(), 3, "{text}");
-        // On 256-bit vectors, the same tile is six 8-lane vectors wide.
-        let mut module = melior::ir::Module::parse(&context, &register_tile_loop(8, 48)).unwrap();
-        assert_eq!(crate::ffi::split_wide_vectors(&mut module, 256), 1);
-        let text = crate::ffi::print_module(&module);
-        let loop_line = text.lines().find(|l| l.contains("scf.for")).unwrap();
-        assert_eq!(loop_line.matches("vector<8x8xf32>").count(), 6, "{text}");
+        // The pieces are the largest power of two dividing the width, at
+        // most one machine vector: six 8-lane pieces of 48 on 256-bit
+        // vectors, three of 24 on 512-bit ones.
+        for (columns, bits, piece, count) in [
+            (48, 256, "vector<8x8xf32>", 6),
+            (24, 512, "vector<8x8xf32>", 3),
+        ] {
+            let mut module =
+                melior::ir::Module::parse(&context, &register_tile_loop(8, columns)).unwrap();
+            assert_eq!(crate::ffi::split_wide_vectors(&mut module, bits), 1);
+            let text = crate::ffi::print_module(&module);
+            assert!(module.as_operation().verify(), "{text}");
+            let loop_line = text.lines().find(|l| l.contains("scf.for")).unwrap();
+            assert_eq!(loop_line.matches(piece).count(), count, "{text}");
+        }
     }
 
     #[test]
-    fn tiles_a_power_of_two_of_vectors_wide_are_left_to_llvm() {
+    fn tiles_a_power_of_two_wide_or_in_pieces_under_128_bits_are_left_to_llvm() {
         let context = crate::new_context();
-        for columns in [16, 64] {
+        // 16 and 64 lanes split cleanly in LLVM; 6 would be cut into 2-lane pieces.
+        for columns in [16, 64, 6] {
             let mut module =
                 melior::ir::Module::parse(&context, &register_tile_loop(6, columns)).unwrap();
             let before = crate::ffi::print_module(&module);

@@ -37,11 +37,11 @@ pub fn vectorize_small_copies(module: &mut melior::ir::Module, max_elements: i64
     unsafe { schedVectorizeSmallCopies(raw, max_elements) }
 }
 
-/// After bufferization: each vector whose innermost dimension is a
-/// non-power-of-two multiple of a `bits`-wide machine vector (`vector<8x48xf32>`
-/// on AVX-512) is split into machine-vector pieces, loop-carried ones too
-/// (`shim/vectors.cpp` says why: LLVM rebuilt such a register tile through
-/// the stack at every step). Returns the loops whose arguments were split.
+/// After bufferization: each vector whose innermost dimension is not a power
+/// of two (`vector<8x48xf32>`) is split into power-of-two pieces of at most a
+/// `bits`-wide machine vector, loop-carried ones too (`shim/vectors.cpp` says
+/// why: LLVM rebuilt such a register tile through the stack at every step).
+/// Returns the loops whose arguments were split.
 pub fn split_wide_vectors(module: &mut melior::ir::Module, bits: i64) -> i64 {
     let raw = module.as_operation().to_raw();
     // SAFETY: the module's op is valid and exclusively borrowed for the call;
