@@ -23,25 +23,10 @@ a built `target/release/sched-apply`.
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 
-from paired import ROOT, median_of_calls
-
-
-def cpu_name():
-    """The CPU's model name with its family and model numbers (a VM may show only "AMD EPYC")."""
-    fields = {}
-    try:
-        with open("/proc/cpuinfo") as info:
-            for line in info:
-                key, _, value = line.partition(":")
-                fields.setdefault(key.strip(), value.strip())
-    except OSError:
-        return platform.processor() or "unknown"
-    return (f"{fields.get('model name', 'unknown')} (family {fields.get('cpu family', '?')}, "
-            f"model {fields.get('model', '?')})")
+from paired import ROOT, cpu_name, median_of_calls
 
 
 # Each shape: batch, channels (in = out), pre-padded height and width, the payload, and its

@@ -1,9 +1,10 @@
 """What the side-by-side benchmarks share: the median of timed calls of a
 Python callable, and sched-apply's own median from `run --bench --json`.
-Imported by compare_numpy.py, mnist_torch.py, layers_torch.py and torch_models.py (run them
-as scripts: their directory is then on the import path)."""
+Imported by compare_numpy.py, compare_torch.py, mnist_torch.py, layers_torch.py and
+torch_models.py (run them as scripts: their directory is then on the import path)."""
 import json
 import os
+import platform
 import statistics
 import subprocess
 import time
@@ -30,3 +31,17 @@ def sched_apply_median(payload, schedule, calls, extra=()):
                *extra]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout)["median_s"]
+
+
+def cpu_name():
+    """The CPU's model name with its family and model numbers (a VM may show only "AMD EPYC")."""
+    fields = {}
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        return platform.processor() or "unknown"
+    return (f"{fields.get('model name', 'unknown')} (family {fields.get('cpu family', '?')}, "
+            f"model {fields.get('model', '?')})")

@@ -20,8 +20,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import torch  # noqa: E402
 
-from paired import ROOT, median_of_calls, sched_apply_median  # noqa: E402
-from compare_torch import cpu_name  # noqa: E402
+from paired import ROOT, cpu_name, median_of_calls, sched_apply_median  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import export_torch  # noqa: E402

@@ -310,6 +310,7 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
         ),
         ("examples/gemm/gemm.mlir", "examples/gemm/gemm.sched"),
         ("examples/gemm/gemm.mlir", "examples/gemm/gemm_accel.sched"),
+        ("examples/gemm/gemm.mlir", "examples/gemm/gemm_blis.sched"),
         ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched"),
         ("examples/cnn/mnist.mlir", "examples/cnn/mnist_accel.sched"),
         (
