@@ -80,6 +80,20 @@ fn refusal_diagnostic(
     payload_name: &str,
 ) -> Diagnostic {
     match refusal {
+        InlineRefusal::Reader { kind, location } if kind.ends_with("_shape") => Diagnostic::error(
+            "inline-refused",
+            span,
+            format!(
+                "`{func}` cannot be inlined through the `{kind}` at {}: the reshape cannot move \
+                 above it, as the dimensions it regroups are not kept together, in order, by \
+                 every operand map of `{func}`",
+                payload::plain_location(location, payload_name)
+            ),
+        )
+        .with_help(
+            "compute it at root, or at a loop of its reader (`compute_at`, which follows a \
+             reshape where a tile is a rectangle of the func)",
+        ),
         InlineRefusal::Reader { kind, location } => Diagnostic::error(
             "inline-refused",
             span,

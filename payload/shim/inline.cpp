@@ -8,11 +8,18 @@
 // as an extra result. Named ops are generalized (linalg.transpose,
 // linalg.matmul, ... become linalg.generic) and keep their discardable
 // attributes, as do the fused ops, so the caller can find them again.
+//
+// A reader that sees the producer through `tensor.expand_shape` or
+// `tensor.collapse_shape` gets it directly: upstream's reshape propagation
+// first moves the reshape above the producer (the producer's iteration
+// dimensions expanded or collapsed with it), for this producer only.
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -55,19 +62,73 @@ OpOperand *firstLinalgInputUse(Value value) {
   return nullptr;
 }
 
-} // namespace
+// Records the ops a rewrite erases (the greedy driver erases a producer the
+// rewrite left without uses).
+struct ErasedOps : public RewriterBase::Listener {
+  llvm::DenseSet<Operation *> erased;
+  void notifyOperationErased(Operation *op) override { erased.insert(op); }
+};
 
-// Fuses `rawProducer` into each linalg op reading it as an input; erases it
-// when nothing else uses it. On `ReaderRefused`, `failedReader` is the reader
-// fusion refused (already generalized); the payload is then partly rewritten.
-extern "C" int schedInlineProducer(MlirOperation rawProducer,
-                                   MlirOperation *failedReader) {
-  Operation *producerOp = unwrap(rawProducer);
-  IRRewriter rewriter(producerOp->getContext());
-  FailureOr<linalg::GenericOp> producer = asGeneric(rewriter, producerOp);
-  if (failed(producer) || (*producer)->getNumResults() != 1)
-    return ProducerNotFusable;
-  Operation *original = producer->getOperation();
+// Moves each reshape of `producer`'s result above it, and of the ops that
+// replace it, and so on: `expand_shape(P(x))` becomes `P'(expand_shape(x))`
+// (upstream's `populateFoldReshapeOpsByExpansionPatterns`; collapsing
+// through `populateFoldReshapeOpsByCollapsingPatterns`), so the reshape's
+// readers read P' directly. Returns the producers left (P, unless it lost
+// every use, and each P', with P's discardable attributes), or the reshape
+// that cannot move.
+FailureOr<SmallVector<Operation *>> moveReshapesAbove(Operation *original,
+                                                      Operation **stuck) {
+  SmallVector<Operation *> work{original}, producers;
+  while (!work.empty()) {
+    Operation *producer = work.pop_back_val();
+    SmallVector<Operation *> reshapes;
+    for (Operation *user : producer->getResult(0).getUsers())
+      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user))
+        reshapes.push_back(user);
+    // The attributes are read first: the driver erases a producer once unused.
+    SmallVector<NamedAttribute> kept(producer->getDiscardableAttrs());
+    ErasedOps listener;
+    for (Operation *reshape : reshapes) {
+      SmallVector<OpOperand *> readers;
+      for (OpOperand &use : reshape->getResult(0).getUses())
+        readers.push_back(&use);
+      if (readers.empty())
+        continue;
+      linalg::ControlFusionFn onlyThis = [producer](OpOperand *operand) {
+        return operand->get().getDefiningOp() == producer &&
+               isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+                   operand->getOwner());
+      };
+      RewritePatternSet patterns(producer->getContext());
+      if (isa<tensor::ExpandShapeOp>(reshape))
+        linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, onlyThis);
+      else
+        linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyThis);
+      GreedyRewriteConfig config;
+      config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+      config.setListener(&listener);
+      bool changed = false;
+      (void)applyOpPatternsGreedily(ArrayRef<Operation *>{reshape},
+                                    std::move(patterns), config, &changed);
+      Operation *moved = readers.front()->get().getDefiningOp();
+      if (!changed || !moved || !isa<linalg::GenericOp>(moved)) {
+        *stuck = reshape;
+        return failure();
+      }
+      for (NamedAttribute attribute : kept)
+        moved->setDiscardableAttr(attribute.getName(), attribute.getValue());
+      work.push_back(moved);
+    }
+    if (!listener.erased.contains(producer))
+      producers.push_back(producer);
+  }
+  return producers;
+}
+
+// Fuses the generic `original` into each linalg op reading it as an input;
+// erases it when nothing else uses it (or only unused reshapes).
+int inlineInto(IRRewriter &rewriter, Operation *original,
+               MlirOperation *failedReader) {
   while (OpOperand *use = firstLinalgInputUse(original->getResult(0))) {
     Operation *readerOp = use->getOwner();
     unsigned operandNumber = use->getOperandNumber();
@@ -105,7 +166,59 @@ extern "C" int schedInlineProducer(MlirOperation rawProducer,
     if (copy->use_empty())
       rewriter.eraseOp(copy);
   }
+  // Moving a reshape may leave one of the other way unused on the result.
+  for (Operation *user :
+       llvm::make_early_inc_range(original->getResult(0).getUsers()))
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user) &&
+        user->use_empty())
+      rewriter.eraseOp(user);
   if (original->use_empty())
     rewriter.eraseOp(original);
+  return Inlined;
+}
+
+// Erases the `tensor.empty` and reshape ops in `function` that nothing
+// uses any more (moving a reshape leaves the producer's empty init
+// reshaped), users first.
+void eraseDeadShapeOps(RewriterBase &rewriter, Operation *function) {
+  SmallVector<Operation *> ops;
+  function->walk([&](Operation *op) {
+    if (isa<tensor::EmptyOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+            op))
+      ops.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(ops))
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+}
+
+} // namespace
+
+// Fuses `rawProducer` into each linalg op reading it as an input, directly
+// or through reshapes (`moveReshapesAbove`); erases it when nothing else
+// uses it. On `ReaderRefused`, `failedReader` is the reader fusion refused
+// (already generalized) or the reshape that could not move; the payload is
+// then partly rewritten.
+extern "C" int schedInlineProducer(MlirOperation rawProducer,
+                                   MlirOperation *failedReader) {
+  Operation *producerOp = unwrap(rawProducer);
+  IRRewriter rewriter(producerOp->getContext());
+  FailureOr<linalg::GenericOp> producer = asGeneric(rewriter, producerOp);
+  if (failed(producer) || (*producer)->getNumResults() != 1)
+    return ProducerNotFusable;
+  // Read first: moving reshapes may erase the producer.
+  Operation *function = producer->getOperation()->getParentOp();
+  Operation *stuck = nullptr;
+  FailureOr<SmallVector<Operation *>> producers =
+      moveReshapesAbove(producer->getOperation(), &stuck);
+  if (failed(producers)) {
+    *failedReader = wrap(stuck);
+    return ReaderRefused;
+  }
+  for (Operation *each : *producers)
+    if (int status = inlineInto(rewriter, each, failedReader);
+        status != Inlined)
+      return status;
+  eraseDeadShapeOps(rewriter, function);
   return Inlined;
 }

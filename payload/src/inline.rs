@@ -1,6 +1,7 @@
 //! The inline phase (`compute_inline`), run before the transform script: the
-//! op of each inlined func is fused into every linalg op that reads it
-//! (upstream's elementwise-op fusion, through `shim/inline.cpp`); readers
+//! op of each inlined func is fused into every linalg op that reads it,
+//! through reshapes moved above it first (upstream's reshape propagation
+//! and elementwise-op fusion, through `shim/inline.cpp`); readers
 //! that were named ops become `linalg.generic`s with the same iteration
 //! dimensions. The planner then works on the rewritten payload, so the
 //! phase maps each op id of the description the schedule was resolved

@@ -22,9 +22,12 @@ pub enum InlineRefusal {
     NotFound,
     /// The producer is not a linalg op with one result that generalizes.
     Producer,
-    /// Fusion refused this reader: its name and location, printed.
+    /// Fusion refused this reader, or this reshape between the producer and
+    /// a reader could not move above the producer: its name and location,
+    /// printed.
     Reader {
-        /// The reader's op name (after generalization: `linalg.generic`).
+        /// The reader's op name (after generalization: `linalg.generic`), or
+        /// the reshape's (`tensor.expand_shape`, `tensor.collapse_shape`).
         kind: String,
         /// Its location as MLIR prints it.
         location: String,
@@ -91,8 +94,9 @@ pub fn all_ops(root: OpView<'_>) -> Vec<OpView<'_>> {
 }
 
 /// Fuses the op of `module` whose attribute `tag` is `value` into every
-/// linalg op that reads it as an input (which keep their discardable
-/// attributes), and erases it once unused. The module is taken mutably:
+/// linalg op that reads it as an input, directly or through reshapes moved
+/// above it first (the readers keep their discardable attributes), and
+/// erases it once unused. The module is taken mutably:
 /// ops are erased, so no view of it may live across the call.
 pub fn inline_producer(
     module: &mut melior::ir::Module,

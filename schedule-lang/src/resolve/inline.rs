@@ -99,10 +99,14 @@ impl Resolver<'_> {
                 );
                 continue;
             }
+            // Reshapes are moved above the func by the inline phase; other
+            // views (slices, pads, casts) would need it computed per view.
+            let is_reshape =
+                |view: &String| view == "tensor.expand_shape" || view == "tensor.collapse_shape";
             if let Some((reader, operand)) = readers.iter().find_map(|r| {
                 r.operands
                     .iter()
-                    .find(|o| o.producer == Some(op.id) && !o.via.is_empty())
+                    .find(|o| o.producer == Some(op.id) && !o.via.iter().all(is_reshape))
                     .map(|o| (r, o))
             }) {
                 errors.push(
@@ -110,19 +114,14 @@ impl Resolver<'_> {
                         "inline-through-view",
                         span,
                         format!(
-                            "{} reads `{name}` through `{}`; inlining replaces direct reads only",
+                            "{} reads `{name}` through `{}`; inlining replaces direct reads and reads through reshapes only",
                             self.op_label(reader),
                             operand.via.join("` of `")
                         ),
                     )
                     .with_help(
-                        if operand.via.iter().any(|v| v.ends_with("_shape")) {
-                            "compute it at root (drop `compute_inline`): neither inlining nor \
-                         `compute_at` follows a reshape yet"
-                        } else {
-                            "compute it at a loop of that op (`compute_at`), which follows slices \
-                         and pads"
-                        },
+                        "compute it at a loop of that op (`compute_at`), which follows slices, \
+                         pads and reshapes",
                     ),
                 );
                 continue;
