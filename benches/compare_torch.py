@@ -12,7 +12,7 @@ thread) or resnet_conv_parallel.sched (more).
 The same layer in both: N=5, 82x102 pre-padded input, 128 -> 128 channels, a 3x3 window, bias
 and ReLU. PyTorch runs `relu(conv2d(x, w, b))` in channels-last (NHWC, as our payload's tensors
 are), `torch.set_num_threads(THREADS)`, inference mode; ours is `sched-apply run --bench --json`
-on examples/halide_conv/conv.mlir with conv_16x25.sched (one thread) or conv_parallel.sched (more). Each
+on examples/halide_conv/conv.mlir with conv_16x25.sched (one thread) or conv_16x25_parallel.sched (more). Each
 pair times PyTorch and then ours, so machine noise hits both alike; it prints every pair and the
 median of the pairs' ratios (PyTorch's time over ours: above 1 means we are faster).
 
@@ -32,7 +32,7 @@ from paired import ROOT, cpu_name, median_of_calls
 # Each shape: batch, channels (in = out), pre-padded height and width, the payload, and its
 # fastest schedules for one thread and for more (`--schedule conv.sched`: Halide's).
 SHAPES = {
-    "conv_layer": (5, 128, 82, 102, "conv.mlir", "conv_16x25.sched", "conv_parallel.sched"),
+    "conv_layer": (5, 128, 82, 102, "conv.mlir", "conv_16x25.sched", "conv_16x25_parallel.sched"),
     "resnet": (8, 64, 58, 58, "resnet_conv.mlir", "resnet_conv.sched", "resnet_conv_parallel.sched"),
 }
 

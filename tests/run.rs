@@ -25,18 +25,27 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// Halide's schedule (conv.sched) and oneDNN's register tile
-/// (conv_16x25.sched), both without a warning.
+/// (conv_16x25.sched, and on two threads conv_16x25_parallel.sched), all
+/// without a warning.
 #[test]
 fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
-    for schedule in ["conv.sched", "conv_16x25.sched"] {
+    for (schedule, threads) in [
+        ("conv.sched", None),
+        ("conv_16x25.sched", None),
+        ("conv_16x25_parallel.sched", Some("2")),
+    ] {
         let schedule = format!("examples/halide_conv/{schedule}");
-        let output = sched_apply(&[
+        let mut arguments = vec![
             "run",
             "examples/halide_conv/conv.mlir",
             &schedule,
             "--check",
             "--deny-warnings",
-        ]);
+        ];
+        if let Some(threads) = threads {
+            arguments.extend(["--threads", threads]);
+        }
+        let output = sched_apply(&arguments);
         assert_eq!(
             output.status.code(),
             Some(0),
