@@ -85,8 +85,8 @@ fn refusal_diagnostic(
             span,
             format!(
                 "`{func}` cannot be inlined through the `{kind}` at {}: the reshape cannot move \
-                 above it, as the dimensions it regroups are not kept together, in order, by \
-                 every operand map of `{func}`",
+                 above it (the dimensions it regroups must stay together, in order and as plain \
+                 dimensions, in every operand map of `{func}`)",
                 payload::plain_location(location, payload_name)
             ),
         )

@@ -166,7 +166,8 @@ int inlineInto(IRRewriter &rewriter, Operation *original,
     if (copy->use_empty())
       rewriter.eraseOp(copy);
   }
-  // Moving a reshape may leave one of the other way unused on the result.
+  // Moving a collapse_shape above the producer leaves an unused expand_shape
+  // of its result (the other way round too), which would keep it alive.
   for (Operation *user :
        llvm::make_early_inc_range(original->getResult(0).getUsers()))
     if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user) &&

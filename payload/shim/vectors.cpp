@@ -77,42 +77,56 @@ Value join(OpBuilder &builder, Location loc, VectorType type,
   return whole;
 }
 
+// `values` with each one that has a piece width in `lanes` replaced by its
+// pieces.
+SmallVector<Value> cutEach(OpBuilder &builder, Location loc, ValueRange values,
+                           ArrayRef<std::optional<int64_t>> lanes) {
+  SmallVector<Value> cutValues;
+  for (auto [value, width] : llvm::zip(values, lanes)) {
+    if (width)
+      llvm::append_range(cutValues, cut(builder, loc, value, *width));
+    else
+      cutValues.push_back(value);
+  }
+  return cutValues;
+}
+
+// The inverse of `cutEach`: `pieces` joined back into values of `types`.
+SmallVector<Value> joinEach(OpBuilder &builder, Location loc, TypeRange types,
+                            ValueRange pieces,
+                            ArrayRef<std::optional<int64_t>> lanes) {
+  SmallVector<Value> joined;
+  unsigned next = 0;
+  for (auto [type, width] : llvm::zip(types, lanes)) {
+    auto vector = dyn_cast<VectorType>(type);
+    unsigned count = width ? vector.getShape().back() / *width : 1;
+    ValueRange own = pieces.slice(next, count);
+    joined.push_back(width ? join(builder, loc, vector, own) : own.front());
+    next += count;
+  }
+  return joined;
+}
+
 // Replaces `loop` by one that carries each wide vector as its pieces: the
 // body and the users still see the whole vector, joined from the pieces,
 // which canonicalization then takes apart. Returns whether it changed.
 bool splitCarriedVectors(scf::ForOp loop, int64_t bits) {
   SmallVector<std::optional<int64_t>> lanes;
-  bool any = false;
-  for (Value init : loop.getInitArgs()) {
+  for (Value init : loop.getInitArgs())
     lanes.push_back(pieceLanes(init.getType(), bits));
-    any |= lanes.back().has_value();
-  }
-  if (!any)
+  if (llvm::none_of(lanes, [](auto width) { return width.has_value(); }))
     return false;
   Location loc = loop.getLoc();
   OpBuilder builder(loop);
-  SmallVector<Value> inits;
-  for (auto [init, width] : llvm::zip(loop.getInitArgs(), lanes)) {
-    if (width)
-      llvm::append_range(inits, cut(builder, loc, init, *width));
-    else
-      inits.push_back(init);
-  }
-  auto split =
-      scf::ForOp::create(builder, loc, loop.getLowerBound(),
-                         loop.getUpperBound(), loop.getStep(), inits);
+  auto split = scf::ForOp::create(
+      builder, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+      cutEach(builder, loc, loop.getInitArgs(), lanes));
   Block *body = split.getBody();
   builder.setInsertionPointToStart(body);
   SmallVector<Value> wholeArguments{split.getInductionVar()};
-  unsigned next = 0;
-  for (auto [init, width] : llvm::zip(loop.getInitArgs(), lanes)) {
-    auto type = dyn_cast<VectorType>(init.getType());
-    unsigned count = width ? type.getShape().back() / *width : 1;
-    ValueRange pieces = split.getRegionIterArgs().slice(next, count);
-    wholeArguments.push_back(width ? join(builder, loc, type, pieces)
-                                   : pieces.front());
-    next += count;
-  }
+  llvm::append_range(wholeArguments,
+                     joinEach(builder, loc, loop.getInitArgs().getTypes(),
+                              split.getRegionIterArgs(), lanes));
   // The old body moves after the joins, its arguments replaced by them.
   Block *old = loop.getBody();
   auto oldYield = cast<scf::YieldOp>(old->getTerminator());
@@ -121,24 +135,13 @@ bool splitCarriedVectors(scf::ForOp loop, int64_t bits) {
   for (auto [argument, whole] : llvm::zip(old->getArguments(), wholeArguments))
     argument.replaceAllUsesWith(whole);
   builder.setInsertionPointToEnd(body);
-  SmallVector<Value> yielded;
-  for (auto [value, width] : llvm::zip(oldYield.getOperands(), lanes)) {
-    if (width)
-      llvm::append_range(yielded, cut(builder, loc, value, *width));
-    else
-      yielded.push_back(value);
-  }
-  scf::YieldOp::create(builder, loc, yielded);
+  scf::YieldOp::create(builder, loc,
+                       cutEach(builder, loc, oldYield.getOperands(), lanes));
   builder.setInsertionPointAfter(split);
-  next = 0;
-  for (auto [result, width] : llvm::zip(loop.getResults(), lanes)) {
-    auto type = dyn_cast<VectorType>(result.getType());
-    unsigned count = width ? type.getShape().back() / *width : 1;
-    ValueRange pieces = split.getResults().slice(next, count);
-    result.replaceAllUsesWith(width ? join(builder, loc, type, pieces)
-                                    : pieces.front());
-    next += count;
-  }
+  for (auto [result, whole] :
+       llvm::zip(loop.getResults(), joinEach(builder, loc, loop.getResultTypes(),
+                                             split.getResults(), lanes)))
+    result.replaceAllUsesWith(whole);
   loop->erase();
   return true;
 }
