@@ -24,40 +24,50 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs `sched-apply run ARGS` and asserts that it exits 0 and that its
+/// output says the check passed (`ok`: the text or the `--json` form).
+fn assert_runs_and_matches(args: &[&str], ok: &str) {
+    let mut command = vec!["run"];
+    command.extend_from_slice(args);
+    let output = sched_apply(&command);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: {report}{}",
+        text(&output.stderr)
+    );
+    assert!(report.contains(ok), "{args:?}: {report}");
+}
+
+/// Runs an example `payload` with `args` (its schedule, and flags), checked
+/// against the unscheduled payload and with warnings denied.
+fn assert_example_matches(payload: &str, args: &[&str]) {
+    let mut command = vec![payload];
+    command.extend_from_slice(args);
+    command.extend(["--check", "--deny-warnings"]);
+    assert_runs_and_matches(&command, CHECK_OK);
+}
+
+/// The check's verdict as `run` prints it, and as `run --json` does.
+const CHECK_OK: &str = "check: ok against the unscheduled payload";
+const CHECK_OK_JSON: &str = "\"check\": \"ok\"";
+
 /// Halide's schedule (conv.sched) and oneDNN's register tile
 /// (conv_16x25.sched, and on two threads conv_16x25_parallel.sched), all
 /// without a warning.
 #[test]
 fn the_conv_layer_example_runs_and_matches_the_unscheduled_payload() {
-    for (schedule, threads) in [
-        ("conv.sched", None),
-        ("conv_16x25.sched", None),
-        ("conv_16x25_parallel.sched", Some("2")),
+    for args in [
+        &["examples/halide_conv/conv.sched"][..],
+        &["examples/halide_conv/conv_16x25.sched"],
+        &[
+            "examples/halide_conv/conv_16x25_parallel.sched",
+            "--threads",
+            "2",
+        ],
     ] {
-        let schedule = format!("examples/halide_conv/{schedule}");
-        let mut arguments = vec![
-            "run",
-            "examples/halide_conv/conv.mlir",
-            &schedule,
-            "--check",
-            "--deny-warnings",
-        ];
-        if let Some(threads) = threads {
-            arguments.extend(["--threads", threads]);
-        }
-        let output = sched_apply(&arguments);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{schedule}: {}{}",
-            text(&output.stdout),
-            text(&output.stderr)
-        );
-        assert!(
-            text(&output.stdout).contains("check: ok against the unscheduled payload"),
-            "{schedule}: {}",
-            text(&output.stdout)
-        );
+        assert_example_matches("examples/halide_conv/conv.mlir", args);
     }
 }
 
@@ -71,21 +81,7 @@ fn the_resnet_conv_example_runs_and_matches_on_one_thread_and_on_two() {
             "2",
         ],
     ] {
-        let mut command = vec!["run", "examples/halide_conv/resnet_conv.mlir"];
-        command.extend_from_slice(args);
-        command.extend(["--check", "--deny-warnings"]);
-        let output = sched_apply(&command);
-        let report = text(&output.stdout);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{report}{}",
-            text(&output.stderr)
-        );
-        assert!(
-            report.contains("check: ok against the unscheduled payload"),
-            "{report}"
-        );
+        assert_example_matches("examples/halide_conv/resnet_conv.mlir", args);
     }
 }
 
@@ -98,13 +94,7 @@ fn the_blur_examples_run_and_match_the_unscheduled_payload() {
     ] {
         let payload = format!("examples/blur/blur_{form}.mlir");
         let schedule = format!("examples/blur/{schedule}");
-        let output = sched_apply(&["run", &payload, &schedule, "--check", "--json"]);
-        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-        assert!(
-            text(&output.stdout).contains("\"check\": \"ok\""),
-            "{form}: {}",
-            text(&output.stdout)
-        );
+        assert_runs_and_matches(&[&payload, &schedule, "--check", "--json"], CHECK_OK_JSON);
     }
 }
 
@@ -112,13 +102,7 @@ fn the_blur_examples_run_and_match_the_unscheduled_payload() {
 fn the_heterocl_examples_run_and_match_the_unscheduled_payload() {
     for stem in ["gemm", "gemm_interleave", "conv2d"] {
         let payload = format!("examples/heterocl/{stem}.mlir");
-        let output = sched_apply(&["run", &payload, "--check", "--json"]);
-        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-        assert!(
-            text(&output.stdout).contains("\"check\": \"ok\""),
-            "{stem}: {}",
-            text(&output.stdout)
-        );
+        assert_runs_and_matches(&[&payload, "--check", "--json"], CHECK_OK_JSON);
     }
 }
 
@@ -140,24 +124,14 @@ fn every_fixture_schedule_runs_and_matches() {
             .and_then(|l| l.strip_prefix("# payload: "))
             .unwrap()
             .to_string();
-        let output = sched_apply(&[
-            "run",
-            &format!("tests/payloads/{payload}"),
-            &path,
-            "--check",
-            "--json",
-        ]);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{fixture}: {}{}",
-            text(&output.stdout),
-            text(&output.stderr)
-        );
-        assert!(
-            text(&output.stdout).contains("\"check\": \"ok\""),
-            "{fixture}: {}",
-            text(&output.stdout)
+        assert_runs_and_matches(
+            &[
+                &format!("tests/payloads/{payload}"),
+                &path,
+                "--check",
+                "--json",
+            ],
+            CHECK_OK_JSON,
         );
     }
 }

@@ -215,7 +215,6 @@ extern "C" int64_t schedSplitWideVectors(MlirOperation root, int64_t bits) {
   vector::ExtractStridedSliceOp::getCanonicalizationPatterns(patterns,
                                                              context);
   vector::InsertStridedSliceOp::getCanonicalizationPatterns(patterns, context);
-  vector::BroadcastOp::getCanonicalizationPatterns(patterns, context);
   (void)applyPatternsGreedily(unwrap(root), std::move(patterns));
   return split;
 }

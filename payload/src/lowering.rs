@@ -112,21 +112,20 @@ pub const LOWERING_PIPELINE: &str = concat!(
 /// loops or `memcpy`.
 pub const SMALL_COPY_ELEMENTS: i64 = 256;
 
-/// The width of this machine's vector registers in bits (AVX-512's 512,
-/// AVX's 256, else 128): after bufferization, vectors whose innermost
-/// dimension is not a power of two are cut into pieces at most this wide
-/// (`ffi::split_wide_vectors`).
+/// The width of this machine's vector registers in bits, as LLVM compiles
+/// for it (`ffi::host_cpu`'s features: AVX-512's 512, AVX's 256, else 128):
+/// after bufferization, vectors whose innermost dimension is not a power of
+/// two are cut into pieces at most this wide (`ffi::split_wide_vectors`).
 pub fn machine_vector_bits() -> i64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return 512;
-        }
-        if std::arch::is_x86_feature_detected!("avx") {
-            return 256;
-        }
+    let host = crate::ffi::host_cpu();
+    let has = |feature: &str| host.split([' ', ',']).any(|f| f == feature);
+    if has("+avx512f") {
+        512
+    } else if has("+avx") {
+        256
+    } else {
+        128
     }
-    128
 }
 
 /// Where each result of the bufferized entry is computed (an argument, or
