@@ -100,7 +100,7 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "buffer-deallocation-pipeline,",
     "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll}),",
     "convert-scf-to-openmp,",
-    "convert-vector-to-llvm{vector-contract-lowering=outerproduct},",
+    "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},",
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
     "convert-to-llvm,reconcile-unrealized-casts)"
 );
