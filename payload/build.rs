@@ -8,8 +8,8 @@
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
-//! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp` and `reshapes.cpp`
-//! implement sched-apply's own transform ops, declared in
+//! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
+//! `relayout.cpp` implement sched-apply's own transform ops, declared in
 //! `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links.
 
@@ -28,6 +28,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/cse.cpp");
     println!("cargo:rerun-if-changed=shim/union.cpp");
     println!("cargo:rerun-if-changed=shim/reshapes.cpp");
+    println!("cargo:rerun-if-changed=shim/relayout.cpp");
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
@@ -63,6 +64,7 @@ fn main() {
         .file("shim/cse.cpp")
         .file("shim/union.cpp")
         .file("shim/reshapes.cpp")
+        .file("shim/relayout.cpp")
         .file("shim/compile.cpp")
         .file("shim/copies.cpp")
         .file("shim/vectors.cpp")

@@ -382,7 +382,13 @@ fn here(model: &Model, func: usize, last_stage: bool, stage: &Stage, l: &Loop) -
         }
     }
     for pack in stage.packs.iter().filter(|p| p.loop_name == name) {
-        here.push(format!("packs in{}", pack.operand));
+        here.push(match &pack.innermost {
+            Some(innermost) => format!(
+                "packs in{} with `{}` innermost",
+                pack.operand, stage.dims[innermost.dim].name
+            ),
+            None => format!("packs in{}", pack.operand),
+        });
     }
     for prefetch in stage.prefetches.iter().filter(|p| p.loop_name == name) {
         here.push(format!(

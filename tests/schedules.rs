@@ -42,18 +42,20 @@ fn apply(
 /// are given to mlir-opt as the upstream ops, so this also proves they
 /// transform alike: `sched.fuse_into` as `structured.fuse_into_containing_op`,
 /// `sched.cse` as `apply_cse`. `sched.union_slices` and
-/// `sched.slice_through_reshapes` have no upstream counterpart: a script
-/// with them is compared without them, applied by both (what they do is
-/// checked by running the payloads, and in `payload/tests/own_ops.rs`).
+/// `sched.slice_through_reshapes` and `sched.relayout_operand` have no
+/// upstream counterpart: a script with them is compared without them (and
+/// without the steps on the handles they return), applied by both (what
+/// they do is checked by running the payloads, and in
+/// `payload/tests/own_ops.rs`).
 fn cross_check(script: &str, payload_text: &str, ours: &str) {
-    const OURS_ONLY: [&str; 2] = [
+    const OURS_ONLY: [&str; 3] = [
         "transform.sched.union_slices ",
         "transform.sched.slice_through_reshapes ",
+        "transform.sched.relayout_operand ",
     ];
     let ours_only = |line: &str| OURS_ONLY.iter().any(|op| line.contains(op));
     if script.lines().any(ours_only) {
-        let without: Vec<&str> = script.lines().filter(|l| !ours_only(l)).collect();
-        let without = without.join("\n");
+        let without = without_ours_only(script, ours_only);
         let context = payload::new_context();
         let mut module = payload::parse_module(&context, "payload.mlir", payload_text).unwrap();
         payload::transform::apply_script(&context, &mut module, &without).unwrap();
@@ -80,6 +82,26 @@ fn cross_check(script: &str, payload_text: &str, ours: &str) {
         ours.trim_end(),
         "mlir-opt and sched-apply disagree"
     );
+}
+
+/// `script` without the lines `ours_only` picks, nor any line that reads a
+/// handle such a line (or a line dropped this way) defines.
+fn without_ours_only(script: &str, ours_only: impl Fn(&str) -> bool) -> String {
+    let mut dropped_handles: Vec<String> = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
+    for line in script.lines() {
+        let reads_dropped = line
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '%'))
+            .any(|token| dropped_handles.iter().any(|h| h == token));
+        if ours_only(line) || reads_dropped {
+            if let Some((defined, _)) = line.split_once(" = ") {
+                dropped_handles.extend(defined.split(',').map(|h| h.trim().to_string()));
+            }
+        } else {
+            kept.push(line);
+        }
+    }
+    kept.join("\n")
 }
 
 /// Runs both versions and compares.

@@ -1,8 +1,9 @@
 // The transform ops sched-apply adds to MLIR's transform dialect, for
 // directives no upstream op can express, and in place of upstream ops that
 // grow quadratically with a model's length. `build.rs` runs mlir-tblgen on
-// this file; `reuse.cpp`, `sliding.cpp`, `fuse.cpp` and `cse.cpp` implement
-// the ops, and `reuse.cpp` registers them.
+// this file; `reuse.cpp`, `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`,
+// `reshapes.cpp` and `relayout.cpp` implement the ops, and `reuse.cpp`
+// registers them.
 
 #ifndef SCHED_TRANSFORM_OPS
 #define SCHED_TRANSFORM_OPS
@@ -177,6 +178,32 @@ def CseOp : TransformDialectOp<"sched.cse",
       ::mlir::Operation *target,
       ::mlir::transform::ApplyToEachResultList &results,
       ::mlir::transform::TransformState &state);
+  }];
+}
+
+def RelayoutOperandOp : TransformDialectOp<"sched.relayout_operand",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "A packed copy of a generic's input with one axis moved innermost";
+  let description = [{
+    Each `target` is a `linalg.generic` on tensors whose input at position
+    `input` has a static shape. Right before it, the input is copied by a
+    `linalg.transpose` into a fresh tensor whose axes are the input's with
+    axis `axis` moved last (so what varies along it is contiguous), and the
+    generic reads the copy instead: its indexing map for that input is
+    permuted the same way, so it computes the same values.
+
+    Reads the target handle (the generics are updated in place); returns
+    the copies.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       I64Attr:$input,
+                       I64Attr:$axis);
+  let results = (outs TransformHandleTypeInterface:$copies);
+  let assemblyFormat = [{
+    $target `input` $input `axis` $axis attr-dict `:`
+    functional-type(operands, results)
   }];
 }
 

@@ -39,7 +39,8 @@ pub enum DirectiveKind {
     BufferAt,
     /// `pipeline(loop[, ii])`: mark a loop for pipelining by an HLS back end.
     Pipeline,
-    /// `pack(inK, loop)`: BLIS-style packing of an input operand at a loop.
+    /// `pack(inK, loop[, dim])`: BLIS-style packing of an input operand at a
+    /// loop, perhaps with one axis moved innermost.
     Pack,
     /// `prefetch(inK, loop)`: prefetch an input's next tile at a loop.
     Prefetch,
@@ -100,7 +101,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
     DirectiveInfo { kind: DirectiveKind::ReuseAt, name: "reuse_at", signature: "reuse_at(input, loop)", summary: "HeteroCL's reuse buffer: keep what this func reads of `input` (`inK`, or the func producing it) inside `loop` from one iteration to the next, shift it by what the loop moves, and read only the new elements; again at an inner loop, a window buffer filled from it", forms: &[&[Name, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::BufferAt, name: "buffer_at", signature: "buffer_at([func,] loop)", summary: "HeteroCL's write buffer: once per iteration of `loop`, copy this func's output tile into a local buffer, accumulate there, and write it back once (`func`, if given, is this func)", forms: &[&[Loop], &[Func, Loop]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Pipeline, name: "pipeline", signature: "pipeline(l[, ii])", summary: "mark loop l for pipelining with initiation interval ii (default 1) by an HLS back end: the loop carries `sched.pipeline = ii`; on a CPU it changes nothing (a note says so)", forms: &[&[Loop], &[Loop, Int]], variadic: false, planned: true },
-    DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(inK, loop)", summary: "copy the op's K-th input, as read inside `loop`, into a contiguous buffer once per iteration of `loop` (BLIS packing)", forms: &[&[Name, Name]], variadic: false, planned: true },
+    DirectiveInfo { kind: DirectiveKind::Pack, name: "pack", signature: "pack(inK, loop[, dim])", summary: "copy the op's K-th input, as read inside `loop`, into a contiguous buffer once per iteration of `loop` (BLIS packing); with `dim`, its axis indexed by `dim` stored innermost, so a vector along `dim` reads contiguously", forms: &[&[Name, Name], &[Name, Name, Name]], variadic: false, planned: true },
     DirectiveInfo { kind: DirectiveKind::Prefetch, name: "prefetch", signature: "prefetch(inK, loop)", summary: "at the start of each iteration of `loop`, prefetch what the op reads of its K-th input in the next one", forms: &[&[Name, Name]], variadic: false, planned: true },
 ];
 

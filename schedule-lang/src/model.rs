@@ -97,10 +97,11 @@ pub struct Stage {
     pub span: Span,
     /// The last `reorder` or `tile` that set the loop order, if any.
     pub order_span: Option<Span>,
-    /// `pack(inK, loop)`: once per iteration of `loop`, copy the part of
-    /// input K the stage reads inside it into a contiguous buffer, and read
-    /// that instead (BLIS-style packing; the copy's layout follows the
-    /// operand's). In schedule order.
+    /// `pack(inK, loop[, dim])`: once per iteration of `loop`, copy the part
+    /// of input K the stage reads inside it into a contiguous buffer, and
+    /// read that instead (BLIS-style packing; the copy's layout follows the
+    /// operand's, with `dim`'s axis moved innermost if given). In schedule
+    /// order.
     pub packs: Vec<OperandAtLoop>,
     /// `prefetch(inK, loop)`: at the start of each iteration of `loop`,
     /// prefetch the part of input K the stage reads in the next iteration
@@ -208,7 +209,20 @@ pub struct OperandAtLoop {
     pub loop_name: String,
     /// The loop argument.
     pub loop_span: Span,
+    /// `pack`'s optional dimension: the one its copy stores innermost.
+    pub innermost: Option<Innermost>,
     /// The directive call.
+    pub span: Span,
+}
+
+/// The dimension a packed copy stores innermost (`pack(inK, loop, dim)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Innermost {
+    /// The stage's dimension.
+    pub dim: usize,
+    /// The operand's axis indexed by it.
+    pub axis: usize,
+    /// The dimension argument.
     pub span: Span,
 }
 

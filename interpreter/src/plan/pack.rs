@@ -21,6 +21,16 @@ pub(super) fn zero_attribute(element: &str) -> String {
     }
 }
 
+/// A packed copy with one axis of the operand moved innermost.
+struct Relayout<'m> {
+    /// The operand's position among the op's inputs.
+    operand: usize,
+    /// The axis moved.
+    axis: usize,
+    /// The operand's indexing map.
+    map: &'m [MapResult],
+}
+
 impl Planner<'_> {
     /// Plans the `pack`s of a stage at loop `at`, now that the op (`handle`)
     /// is inside it: a `nofold` pad of each packed operand, which bufferizes
@@ -52,6 +62,28 @@ impl Planner<'_> {
                     Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` there is partial or dynamic, and padding it would change the sum", pack.operand, stage.dims[dim].name))
                         .with_help("choose split factors that divide the extents"),
                 );
+                continue;
+            }
+            let rank = op.operands[pack.operand].map.len();
+            if let Some(innermost) = pack.innermost.as_ref().filter(|i| i.axis + 1 < rank) {
+                let map = &op.operands[pack.operand].map;
+                let dynamic = map.iter().find_map(|r| match r {
+                    MapResult::Dim(d) if region[*d].is_none() => Some(*d),
+                    _ => None,
+                });
+                if let Some(d) = dynamic {
+                    self.errors.push(
+                        Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}` with `{}` innermost: its tile of `{}` there is partial or dynamic, and the copy needs a static shape", pack.operand, stage.dims[innermost.dim].name, stage.dims[d].name))
+                            .with_help("choose split factors that divide the extents"),
+                    );
+                    continue;
+                }
+                let copy = Relayout {
+                    operand: pack.operand,
+                    axis: innermost.axis,
+                    map,
+                };
+                self.plan_relayout(copy, &name, at, handle, region, self.at(pack.span));
                 continue;
             }
             // The pad also pads the accumulator when a parallel tile is
@@ -115,6 +147,76 @@ impl Planner<'_> {
             *handle = padded;
             self.transformed = true;
         }
+    }
+
+    /// Plans a pack whose copy moves an axis of the operand innermost:
+    /// `sched.relayout_operand` copies the tile with a `linalg.transpose`
+    /// and permutes the op's map of it (`handle` stays the op); the copy is
+    /// then tiled and vectorized so that each piece is one `vector.transpose`
+    /// of up to 16 × 16, which the lowering turns into AVX-512 shuffles.
+    fn plan_relayout(
+        &mut self,
+        relayout: Relayout,
+        name: &str,
+        at: &str,
+        handle: &str,
+        region: &[Option<i64>],
+        location: Option<(usize, usize)>,
+    ) {
+        let Relayout { operand, axis, map } = relayout;
+        let copy = self.script.fresh("relayout");
+        self.script.comment(format!("pack: in{operand} of {name} copied once per iteration of {at}, its axis {axis} innermost (the op reads the copy through a permuted map)"));
+        self.script.op(
+            format!("%{copy} = transform.sched.relayout_operand %{handle} input {operand} axis {axis} : ({ANY_OP}) -> {ANY_OP}"),
+            location,
+        );
+        self.transformed = true;
+        // The copy's shape: the tile's, with the axis moved last (unknown
+        // when the operand is read through expressions).
+        let shape: Option<Vec<i64>> = map
+            .iter()
+            .map(|r| match r {
+                MapResult::Dim(d) => region[*d],
+                _ => None,
+            })
+            .collect();
+        let Some(mut shape) = shape else {
+            self.script
+                .comment("the copy's shape is not known here: it is left whole");
+            return;
+        };
+        let moved = shape.remove(axis);
+        shape.push(moved);
+        // Blocks of up to 16 x 16: the largest powers of two dividing the
+        // last two axes (the moved one last), every other axis one at a time.
+        let n = shape.len();
+        let block = |extent: i64| {
+            [16, 8, 4, 2, 1]
+                .into_iter()
+                .find(|b| extent % b == 0)
+                .unwrap_or(1)
+        };
+        let (rows, columns) = (block(shape[n - 2]), block(moved));
+        self.script.comment(format!(
+            "the copy in blocks of {rows} x {columns}, each one vector transpose"
+        ));
+        let piece = self.script.fresh(&format!("{copy}_block"));
+        let sizes: Vec<i64> = std::iter::repeat_n(1, n - 2)
+            .chain([rows, columns])
+            .collect();
+        let loops: Vec<String> = (0..n)
+            .map(|_| self.script.fresh(&format!("{copy}_loop")))
+            .collect();
+        let sizes_text: Vec<String> = sizes.iter().map(i64::to_string).collect();
+        self.tile_using_for(&piece, &loops, &copy, &sizes_text, location);
+        let vector = sizes_text;
+        self.script.op(
+            format!(
+                "transform.structured.vectorize %{piece} vector_sizes [{}] : {ANY_OP}",
+                vector.join(", ")
+            ),
+            location,
+        );
     }
 
     /// Makes the copy of a pack row by row (its ops located at the `pack`): the nofold pad feeding operand

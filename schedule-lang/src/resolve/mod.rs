@@ -4,7 +4,8 @@
 //!
 //! [`bind`] resolves `func` declarations (selectors and dimension names);
 //! [`chains`] applies each directive of a chain to the func's loop nest,
-//! with [`loops`] holding the loop-nest edits (split, reorder, fuse);
+//! with [`loops`] holding the loop-nest edits (split, reorder, fuse) and
+//! [`operands`] the directives about one input (`pack`, `prefetch`);
 //! [`checks`] checks what needs the whole schedule (placements, operand
 //! loops, loop orders) once every chain is applied, and [`inline`] what
 //! `compute_inline` needs, and [`store`] `store_at`; [`warnings`] words the
@@ -16,6 +17,7 @@ mod chains;
 mod checks;
 mod inline;
 mod loops;
+mod operands;
 mod reuse;
 mod store;
 mod warnings;
@@ -24,10 +26,11 @@ use crate::ast::*;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::directives::{self, ArgKind, DirectiveKind};
 use crate::model::*;
-use crate::payload_info::{IteratorKind, PayloadInfo, PayloadOp};
+use crate::payload_info::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
 use crate::span::Span;
 use indexmap::IndexMap;
 use loops::*;
+use operands::operand_at_loop;
 
 /// Resolves a parsed schedule against a payload.
 pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<Diagnostic>> {
