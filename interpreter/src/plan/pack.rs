@@ -10,6 +10,7 @@
 use super::nest::Nest;
 use super::Planner;
 use crate::script::ANY_OP;
+use schedule_lang::model::OperandAtLoop;
 use schedule_lang::{Diagnostic, MapResult};
 
 /// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
@@ -21,14 +22,16 @@ pub(super) fn zero_attribute(element: &str) -> String {
     }
 }
 
-/// A packed copy with one axis of the operand moved innermost.
-struct Relayout<'m> {
-    /// The operand's position among the op's inputs.
-    operand: usize,
-    /// The axis moved.
-    axis: usize,
-    /// The operand's indexing map.
-    map: &'m [MapResult],
+/// The shape of the tile an operand read through `map` has where the op's
+/// tile is `region`: known when every axis is a plain dimension with a
+/// static tile.
+fn tile_shape(map: &[MapResult], region: &[Option<i64>]) -> Option<Vec<i64>> {
+    map.iter()
+        .map(|r| match r {
+            MapResult::Dim(d) => region.get(*d).copied().flatten(),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Planner<'_> {
@@ -78,12 +81,8 @@ impl Planner<'_> {
                     );
                     continue;
                 }
-                let copy = Relayout {
-                    operand: pack.operand,
-                    axis: innermost.axis,
-                    map,
-                };
-                self.plan_relayout(copy, &name, at, handle, region, self.at(pack.span));
+                let shape = tile_shape(map, region);
+                self.plan_relayout(pack, innermost.axis, &name, at, handle, shape);
                 continue;
             }
             // The pad also pads the accumulator when a parallel tile is
@@ -149,21 +148,23 @@ impl Planner<'_> {
         }
     }
 
-    /// Plans a pack whose copy moves an axis of the operand innermost:
+    /// Plans a pack whose copy moves axis `axis` of the operand innermost:
     /// `sched.relayout_operand` copies the tile with a `linalg.transpose`
     /// and permutes the op's map of it (`handle` stays the op); the copy is
     /// then tiled and vectorized so that each piece is one `vector.transpose`
     /// of up to 16 × 16, which the lowering turns into AVX-512 shuffles.
+    /// `shape` is the operand's tile, unknown when it is read through
+    /// expressions (the copy is then left whole).
     fn plan_relayout(
         &mut self,
-        relayout: Relayout,
+        pack: &OperandAtLoop,
+        axis: usize,
         name: &str,
         at: &str,
         handle: &str,
-        region: &[Option<i64>],
-        location: Option<(usize, usize)>,
+        shape: Option<Vec<i64>>,
     ) {
-        let Relayout { operand, axis, map } = relayout;
+        let (operand, location) = (pack.operand, self.at(pack.span));
         let copy = self.script.fresh("relayout");
         self.script.comment(format!("pack: in{operand} of {name} copied once per iteration of {at}, its axis {axis} innermost (the op reads the copy through a permuted map)"));
         self.script.op(
@@ -171,27 +172,19 @@ impl Planner<'_> {
             location,
         );
         self.transformed = true;
-        // The copy's shape: the tile's, with the axis moved last (unknown
-        // when the operand is read through expressions).
-        let shape: Option<Vec<i64>> = map
-            .iter()
-            .map(|r| match r {
-                MapResult::Dim(d) => region[*d],
-                _ => None,
-            })
-            .collect();
         let Some(mut shape) = shape else {
             self.script
                 .comment("the copy's shape is not known here: it is left whole");
             return;
         };
+        // The copy's shape: the tile's, with the axis moved last.
         let moved = shape.remove(axis);
         shape.push(moved);
         // Blocks of up to 16 x 16: the largest powers of two dividing the
         // last two axes (the moved one last), every other axis one at a time.
         let n = shape.len();
         let block = |extent: i64| {
-            [16, 8, 4, 2, 1]
+            [16, 8, 4, 2]
                 .into_iter()
                 .find(|b| extent % b == 0)
                 .unwrap_or(1)
@@ -200,23 +193,10 @@ impl Planner<'_> {
         self.script.comment(format!(
             "the copy in blocks of {rows} x {columns}, each one vector transpose"
         ));
-        let piece = self.script.fresh(&format!("{copy}_block"));
-        let sizes: Vec<i64> = std::iter::repeat_n(1, n - 2)
+        let tile: Vec<i64> = std::iter::repeat_n(1, n - 2)
             .chain([rows, columns])
             .collect();
-        let loops: Vec<String> = (0..n)
-            .map(|_| self.script.fresh(&format!("{copy}_loop")))
-            .collect();
-        let sizes_text: Vec<String> = sizes.iter().map(i64::to_string).collect();
-        self.tile_using_for(&piece, &loops, &copy, &sizes_text, location);
-        let vector = sizes_text;
-        self.script.op(
-            format!(
-                "transform.structured.vectorize %{piece} vector_sizes [{}] : {ANY_OP}",
-                vector.join(", ")
-            ),
-            location,
-        );
+        self.copy_in_pieces(&copy, "block", &shape, &tile, location);
     }
 
     /// Makes the copy of a pack row by row (its ops located at the `pack`): the nofold pad feeding operand
@@ -234,13 +214,7 @@ impl Planner<'_> {
         region: &[Option<i64>],
         location: Option<(usize, usize)>,
     ) {
-        let shape: Option<Vec<i64>> = map
-            .iter()
-            .map(|r| match r {
-                MapResult::Dim(d) => region.get(*d).copied().flatten(),
-                _ => None,
-            })
-            .collect();
+        let shape = tile_shape(map, region);
         let Some(shape) = shape.filter(|s| !s.is_empty()) else {
             self.script
                 .comment("the packed tile's shape is not static: the pad is copied whole");
@@ -251,24 +225,39 @@ impl Planner<'_> {
         let pad = self.script.fresh("pack_copy");
         self.script.op(format!("%{pad} = transform.get_producer_of_operand %{padded}[{operand}] : ({ANY_OP}) -> {ANY_OP}"), location);
         // Unit tiles of every dimension but the last, which stays whole.
-        let (rows, width) = (shape.len() - 1, shape[shape.len() - 1]);
-        let mut row = pad.clone();
-        if rows > 0 {
-            row = self.script.fresh(&format!("{pad}_row"));
-            let loops: Vec<String> = (0..rows)
-                .map(|_| self.script.fresh(&format!("{pad}_loop")))
+        let tile: Vec<i64> = std::iter::repeat_n(1, shape.len() - 1).chain([0]).collect();
+        self.copy_in_pieces(&pad, "row", &shape, &tile, location);
+    }
+
+    /// Tiles the copy op `copy` (of result shape `shape`) by `tile` (0: the
+    /// dimension stays whole, no loop) and vectorizes each piece, named
+    /// `{copy}_{piece}`, whole: one vector op per piece.
+    fn copy_in_pieces(
+        &mut self,
+        copy: &str,
+        piece: &str,
+        shape: &[i64],
+        tile: &[i64],
+        location: Option<(usize, usize)>,
+    ) {
+        let mut each = copy.to_string();
+        let tiled = tile.iter().filter(|&&t| t != 0).count();
+        if tiled > 0 {
+            each = self.script.fresh(&format!("{copy}_{piece}"));
+            let loops: Vec<String> = (0..tiled)
+                .map(|_| self.script.fresh(&format!("{copy}_loop")))
                 .collect();
-            let sizes: Vec<String> = std::iter::repeat_n("1".to_string(), rows)
-                .chain(["0".to_string()])
-                .collect();
-            self.tile_using_for(&row, &loops, &pad, &sizes, location);
+            let sizes: Vec<String> = tile.iter().map(i64::to_string).collect();
+            self.tile_using_for(&each, &loops, copy, &sizes, location);
         }
-        let vector: Vec<String> = std::iter::repeat_n("1".to_string(), rows)
-            .chain([width.to_string()])
+        let vector: Vec<String> = tile
+            .iter()
+            .zip(shape)
+            .map(|(&t, &extent)| if t == 0 { extent } else { t }.to_string())
             .collect();
         self.script.op(
             format!(
-                "transform.structured.vectorize %{row} vector_sizes [{}] : {ANY_OP}",
+                "transform.structured.vectorize %{each} vector_sizes [{}] : {ANY_OP}",
                 vector.join(", ")
             ),
             location,

@@ -155,24 +155,13 @@ fn innermost_axis(
             )),
         ));
     };
-    let axes: Vec<usize> = map
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| matches!(r, MapResult::Dim(x) if *x == d))
-        .map(|(axis, _)| axis)
-        .collect();
-    let plain: Vec<String> = stage
-        .dims
-        .iter()
-        .enumerate()
-        .filter(|(x, _)| {
-            map.iter()
-                .filter(|r| matches!(r, MapResult::Dim(y) if y == x))
-                .count()
-                == 1
-        })
-        .map(|(_, dim)| format!("`{}`", dim.name))
-        .collect();
+    // The operand's axes indexed by dimension `x` alone.
+    let axes_of = |x: usize| -> Vec<usize> {
+        (0..map.len())
+            .filter(|&axis| map[axis] == MapResult::Dim(x))
+            .collect()
+    };
+    let axes = axes_of(d);
     match axes[..] {
         [axis] => Ok(Innermost {
             dim: d,
@@ -190,13 +179,21 @@ fn innermost_axis(
                     stage.dims[d].name
                 ),
             )
-            .with_help(if plain.is_empty() {
-                format!("`in{k}` has no axis indexed by one dimension alone: pack it without one")
-            } else {
-                format!(
-                    "its axes indexed by one dimension alone: {}",
-                    plain.join(", ")
-                )
+            .with_help({
+                let plain: Vec<String> = (0..stage.dims.len())
+                    .filter(|&x| axes_of(x).len() == 1)
+                    .map(|x| format!("`{}`", stage.dims[x].name))
+                    .collect();
+                if plain.is_empty() {
+                    format!(
+                        "`in{k}` has no axis indexed by one dimension alone: pack it without one"
+                    )
+                } else {
+                    format!(
+                        "its axes indexed by one dimension alone: {}",
+                        plain.join(", ")
+                    )
+                }
             }),
         )),
     }
