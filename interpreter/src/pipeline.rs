@@ -148,7 +148,7 @@ pub fn run(
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let inlined = inline_funcs(&context, &mut module, payload_name, &model, schedule)?;
+    let inlined = inline_funcs(&context, &mut module, &info, &model, schedule)?;
     // The script applies to the module as loaded (a TOSA payload is lowered
     // to linalg then; its text names a `tosa.` op) and inlined.
     let loaded_from_tosa = payload_text.contains("tosa.");

@@ -34,14 +34,19 @@ enum InlineStatus {
 };
 
 // `op` as a linalg.generic: itself, or generalized in its place with its
-// discardable attributes.
+// discardable attributes (but the named op's cache of its indexing maps,
+// which would misdescribe the generic's once fusion changes them).
 FailureOr<linalg::GenericOp> asGeneric(RewriterBase &rewriter, Operation *op) {
   if (auto generic = dyn_cast<linalg::GenericOp>(op))
     return generic;
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp)
     return failure();
-  SmallVector<NamedAttribute> kept(op->getDiscardableAttrs());
+  SmallVector<NamedAttribute> kept;
+  for (NamedAttribute attribute : op->getDiscardableAttrs())
+    if (attribute.getName() !=
+        linalg::LinalgDialect::kMemoizedIndexingMapsAttrName)
+      kept.push_back(attribute);
   rewriter.setInsertionPoint(op);
   FailureOr<linalg::GenericOp> generic =
       linalg::generalizeNamedOp(rewriter, linalgOp);
@@ -125,6 +130,43 @@ FailureOr<SmallVector<Operation *>> moveReshapesAbove(Operation *original,
   return producers;
 }
 
+// Drops the first `count` results of `op` (the producer's values fusion
+// kept) when nothing uses them, the body does not read their inits, and the
+// loop bounds stay computable from the other operands. Upstream keeps such a
+// result whenever the bounds are not computable from the producer's and the
+// reader's maps apart (a convolution's window dimensions appear in its input
+// only as `y + ky`), though the fused op's own maps give them; two results
+// would then stop unit-dimension folding from tracking the op.
+Operation *dropUnusedLeadingResults(RewriterBase &rewriter,
+                                    linalg::GenericOp op, unsigned count) {
+  unsigned inputs = op.getNumDpsInputs();
+  for (unsigned i = 0; i < count; ++i)
+    if (!op->getResult(i).use_empty() ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(i)))
+      return op;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  maps.erase(maps.begin() + inputs, maps.begin() + inputs + count);
+  if (!inversePermutation(concatAffineMaps(maps, op.getContext())))
+    return op;
+  SmallVector<Value> inits(llvm::drop_begin(op.getDpsInits(), count));
+  rewriter.setInsertionPoint(op);
+  auto kept = linalg::GenericOp::create(
+      rewriter, op.getLoc(), ValueRange(inits).getTypes(), op.getDpsInputs(),
+      inits, maps, op.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(op.getRegion(), kept.getRegion(),
+                              kept.getRegion().begin());
+  Block &body = kept.getRegion().front();
+  Operation *yield = body.getTerminator();
+  rewriter.modifyOpInPlace(yield, [&] { yield->eraseOperands(0, count); });
+  body.eraseArguments(inputs, count);
+  for (NamedAttribute attribute : op->getDiscardableAttrs())
+    kept->setDiscardableAttr(attribute.getName(), attribute.getValue());
+  rewriter.replaceAllUsesWith(op->getResults().drop_front(count),
+                              kept->getResults());
+  rewriter.eraseOp(op);
+  return kept;
+}
+
 // Fuses the generic `original` into each linalg op reading it as an input;
 // erases it when nothing else uses it (or only unused reshapes).
 int inlineInto(IRRewriter &rewriter, Operation *original,
@@ -159,12 +201,17 @@ int inlineInto(IRRewriter &rewriter, Operation *original,
       rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &u) {
         return u.get().getDefiningOp() != copy;
       });
-    for (NamedAttribute attribute : kept)
-      fusion->fusedOp->setDiscardableAttr(attribute.getName(),
-                                          attribute.getValue());
+    unsigned readerResults = (*reader)->getNumResults();
     rewriter.eraseOp(reader->getOperation());
     if (copy->use_empty())
       rewriter.eraseOp(copy);
+    Operation *result = fusion->fusedOp;
+    if (result->getNumResults() > readerResults)
+      result = dropUnusedLeadingResults(
+          rewriter, cast<linalg::GenericOp>(result),
+          result->getNumResults() - readerResults);
+    for (NamedAttribute attribute : kept)
+      result->setDiscardableAttr(attribute.getName(), attribute.getValue());
   }
   // Moving a collapse_shape above the producer leaves an unused expand_shape
   // of its result (the other way round too), which would keep it alive.

@@ -4,6 +4,8 @@
 //! rewritten payload's ops. The script is then planned, and applies, on
 //! that payload (`--emit inlined` shows it).
 
+mod operands;
+
 use crate::pipeline::Failure;
 use payload::ffi::InlineRefusal;
 use payload::inline::{inline, InlineError};
@@ -19,15 +21,16 @@ pub struct Inlined {
     pub info: PayloadInfo,
 }
 
-/// Inlines the model's `compute_inline` funcs into `module`; `None` when
-/// there are none (the payload is untouched).
+/// Inlines the model's `compute_inline` funcs into `module` (described by
+/// `info`); `None` when there are none (the payload is untouched).
 pub fn inline_funcs(
     context: &melior::Context,
     module: &mut melior::ir::Module,
-    payload_name: &str,
+    info: &PayloadInfo,
     model: &Model,
     schedule: &SourceFile,
 ) -> Result<Option<Inlined>, Failure> {
+    let payload_name = info.name.as_str();
     let inlined: Vec<(usize, Span, &str)> = model
         .funcs
         .iter()
@@ -53,6 +56,11 @@ pub fn inline_funcs(
             }
         })?;
     let mut model = model.clone();
+    let before_ops: Vec<Vec<usize>> = model
+        .funcs
+        .iter()
+        .map(|f| f.stages.iter().map(|s| s.op).collect())
+        .collect();
     for func in &mut model.funcs {
         if matches!(func.placement, Placement::Inline { .. }) {
             continue;
@@ -66,6 +74,7 @@ pub fn inline_funcs(
             })?;
         }
     }
+    operands::map_operand_directives(&mut model, info, &before_ops, &result.info, schedule)?;
     Ok(Some(Inlined {
         model,
         info: result.info,
