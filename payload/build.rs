@@ -7,6 +7,7 @@
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
+//! `contract.cpp` lets LLVM fuse vector multiplies and adds;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
 //! `relayout.cpp` implement sched-apply's own transform ops, declared in
@@ -32,6 +33,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
+    println!("cargo:rerun-if-changed=shim/contract.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let generated = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -68,6 +70,7 @@ fn main() {
         .file("shim/compile.cpp")
         .file("shim/copies.cpp")
         .file("shim/vectors.cpp")
+        .file("shim/contract.cpp")
         .include(&generated)
         .include(format!("{prefix}/include"))
         .std("c++17")

@@ -40,8 +40,8 @@ pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
 pub use orc::host_cpu;
 pub use rewrites::{
-    forward_temporary_copies, split_wide_vectors, untie_shared_empty_tensors,
-    vectorize_small_copies,
+    contract_vector_arithmetic, forward_temporary_copies, split_wide_vectors,
+    untie_shared_empty_tensors, vectorize_small_copies,
 };
 
 /// A borrowed view of one operation of a module that outlives `'m`.

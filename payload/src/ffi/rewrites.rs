@@ -1,5 +1,6 @@
 //! The shim's rewrites of a whole module around bufferization
-//! (`shim/empties.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`), each behind a
+//! (`shim/empties.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
+//! `shim/contract.cpp`), each behind a
 //! safe wrapper that borrows the module exclusively for the call.
 
 use mlir_sys::MlirOperation;
@@ -49,6 +50,17 @@ pub fn split_wide_vectors(module: &mut melior::ir::Module, bits: i64) -> i64 {
     unsafe { schedSplitWideVectors(raw, bits) }
 }
 
+/// After bufferization: every vector multiply, add and subtract may be
+/// contracted, so LLVM fuses a multiply feeding an add into one fused
+/// multiply-add (`shim/contract.cpp` says why only vector ones). Returns
+/// the ops marked.
+pub fn contract_vector_arithmetic(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim only sets the fast-math attribute of arith ops.
+    unsafe { schedContractVectorArithmetic(raw) }
+}
+
 unsafe extern "C" {
     /// Defined in `shim/empties.cpp`.
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
@@ -58,4 +70,6 @@ unsafe extern "C" {
     fn schedVectorizeSmallCopies(root: MlirOperation, max_elements: i64) -> i64;
     /// Defined in `shim/vectors.cpp`.
     fn schedSplitWideVectors(root: MlirOperation, bits: i64) -> i64;
+    /// Defined in `shim/contract.cpp`.
+    fn schedContractVectorArithmetic(root: MlirOperation) -> i64;
 }
