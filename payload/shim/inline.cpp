@@ -4,8 +4,9 @@
 // one chosen producer). The C API has no entry point for it, hence C++.
 //
 // Each reader gets a copy of the producer first, so every fusion sees a
-// producer with one use and the fused op does not keep the producer's value
-// as an extra result. Named ops are generalized (linalg.transpose,
+// producer with one use and the fused op need not keep the producer's value
+// as an extra result (where upstream keeps it all the same, it is dropped
+// after: `dropUnusedLeadingResults`). Named ops are generalized (linalg.transpose,
 // linalg.matmul, ... become linalg.generic) and keep their discardable
 // attributes, as do the fused ops, so the caller can find them again.
 //
@@ -205,13 +206,13 @@ int inlineInto(IRRewriter &rewriter, Operation *original,
     rewriter.eraseOp(reader->getOperation());
     if (copy->use_empty())
       rewriter.eraseOp(copy);
-    Operation *result = fusion->fusedOp;
-    if (result->getNumResults() > readerResults)
-      result = dropUnusedLeadingResults(
-          rewriter, cast<linalg::GenericOp>(result),
-          result->getNumResults() - readerResults);
+    Operation *fusedOp = fusion->fusedOp;
+    if (fusedOp->getNumResults() > readerResults)
+      fusedOp = dropUnusedLeadingResults(
+          rewriter, cast<linalg::GenericOp>(fusedOp),
+          fusedOp->getNumResults() - readerResults);
     for (NamedAttribute attribute : kept)
-      result->setDiscardableAttr(attribute.getName(), attribute.getValue());
+      fusedOp->setDiscardableAttr(attribute.getName(), attribute.getValue());
   }
   // Moving a collapse_shape above the producer leaves an unused expand_shape
   // of its result (the other way round too), which would keep it alive.

@@ -21,7 +21,7 @@ struct Spliced {
 
 /// Maps the operand directives of `model`'s stages (already bound to the
 /// ops of `after`) from the inputs of the ops of `before` onto those of
-/// `after`. `before_ops[i]` is the op stage `i` of each func was bound to
+/// `after`. `before_ops[f][s]` is the op stage `s` of func `f` was bound to
 /// before inlining. Errors are located at the directive that can no longer
 /// be applied.
 pub(super) fn map_operand_directives(
