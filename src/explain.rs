@@ -385,15 +385,15 @@ fn here(model: &Model, func: usize, last_stage: bool, stage: &Stage, l: &Loop) -
         here.push(match &pack.innermost {
             Some(innermost) => format!(
                 "packs in{} with `{}` innermost",
-                pack.operand, stage.dims[innermost.dim].name
+                pack.written, stage.dims[innermost.dim].name
             ),
-            None => format!("packs in{}", pack.operand),
+            None => format!("packs in{}", pack.written),
         });
     }
     for prefetch in stage.prefetches.iter().filter(|p| p.loop_name == name) {
         here.push(format!(
             "prefetches in{} for the next iteration",
-            prefetch.operand
+            prefetch.written
         ));
     }
     if let Some(accelerate) = &stage.accelerate {

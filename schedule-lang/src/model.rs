@@ -202,8 +202,12 @@ impl Edges {
 /// A directive about one input operand at one loop (`pack`, `prefetch`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OperandAtLoop {
-    /// Position of the operand among the op's inputs.
+    /// Position of the operand among the op's inputs (after an inline
+    /// phase, among the fused op's).
     pub operand: usize,
+    /// Its position as the schedule names it (`inK`), among the inputs of
+    /// the op before inlining: what diagnostics say.
+    pub written: usize,
     /// The loop: the stage's own, or its consumer's when the func is
     /// computed inside it.
     pub loop_name: String,
@@ -213,6 +217,22 @@ pub struct OperandAtLoop {
     pub innermost: Option<Innermost>,
     /// The directive call.
     pub span: Span,
+}
+
+impl OperandAtLoop {
+    /// The input of func `func` as the schedule names it (`in1 of mm`),
+    /// and where it went when an inline phase moved it (`in1 of mm (input
+    /// 2 of the fused op)`).
+    pub fn label(&self, func: &str) -> String {
+        if self.operand == self.written {
+            format!("in{} of {func}", self.written)
+        } else {
+            format!(
+                "in{} of {func} (input {} of the fused op)",
+                self.written, self.operand
+            )
+        }
+    }
 }
 
 /// The dimension a packed copy stores innermost (`pack(inK, loop, dim)`).

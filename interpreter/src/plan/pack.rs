@@ -62,7 +62,7 @@ impl Planner<'_> {
                 (0..stage.dims.len()).find(|&d| stage.dims[d].reduction && region[d].is_none())
             {
                 self.errors.push(
-                    Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` there is partial or dynamic, and padding it would change the sum", pack.operand, stage.dims[dim].name))
+                    Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` there is partial or dynamic, and padding it would change the sum", pack.written, stage.dims[dim].name))
                         .with_help("choose split factors that divide the extents"),
                 );
                 continue;
@@ -76,7 +76,7 @@ impl Planner<'_> {
                 });
                 if let Some(d) = dynamic {
                     self.errors.push(
-                        Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}` with `{}` innermost: its tile of `{}` there is partial or dynamic, and the copy needs a static shape", pack.operand, stage.dims[innermost.dim].name, stage.dims[d].name))
+                        Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}` with `{}` innermost: its tile of `{}` there is partial or dynamic, and the copy needs a static shape", pack.written, stage.dims[innermost.dim].name, stage.dims[d].name))
                             .with_help("choose split factors that divide the extents"),
                     );
                     continue;
@@ -101,7 +101,7 @@ impl Planner<'_> {
                 (0..stage.dims.len()).find(|&d| !stage.dims[d].reduction && region[d].is_none());
             if let (Some(reduction_loop), Some(dim)) = (enclosing_reduction, partial) {
                 self.errors.push(
-                    Diagnostic::error("pack-partial-accumulator", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of `{}` there is partial or dynamic, so the accumulator would be padded too, inside reduction loop `{}`", pack.operand, stage.dims[dim].name, reduction_loop.visible_name()))
+                    Diagnostic::error("pack-partial-accumulator", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of `{}` there is partial or dynamic, so the accumulator would be padded too, inside reduction loop `{}`", pack.written, stage.dims[dim].name, reduction_loop.visible_name()))
                         .with_help("choose split factors that divide the extents, or pack at a loop outside the reduction loops"),
                 );
                 continue;
@@ -123,7 +123,7 @@ impl Planner<'_> {
                 .fresh(&format!("{}_packed", self.model.funcs[func].name));
             let pad = self.script.fresh("pack");
             let copy = self.script.fresh("copy");
-            self.script.comment(format!("pack: in{} of {name} copied into a contiguous buffer once per iteration of {at} (a nofold pad that pads nothing)", pack.operand));
+            self.script.comment(format!("pack: {} copied into a contiguous buffer once per iteration of {at} (a nofold pad that pads nothing)", pack.label(&name)));
             self.script.op(
                 format!(
                     "%{padded}, %{pad}, %{copy} = transform.structured.pad %{handle} {{padding_values = [{}], padding_dimensions = [{}], nofold_flags = [{}], copy_back_op = \"none\"}} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP})",
@@ -166,7 +166,7 @@ impl Planner<'_> {
     ) {
         let (operand, location) = (pack.operand, self.at(pack.span));
         let copy = self.script.fresh("relayout");
-        self.script.comment(format!("pack: in{operand} of {name} copied once per iteration of {at}, its axis {axis} innermost (the op reads the copy through a permuted map)"));
+        self.script.comment(format!("pack: {} copied once per iteration of {at}, its axis {axis} innermost (the op reads the copy through a permuted map)", pack.label(name)));
         self.script.op(
             format!("%{copy} = transform.sched.relayout_operand %{handle} input {operand} axis {axis} : ({ANY_OP}) -> {ANY_OP}"),
             location,
@@ -279,7 +279,7 @@ impl Planner<'_> {
                     None => format!("`{}` is tiled together with the loops inside it into one loop nest, so no copy can be placed between them", pack.loop_name),
                 };
                 self.errors.push(
-                    Diagnostic::error("pack-unplannable", pack.span, format!("cannot pack `in{}` of `{name}` at `{}`: {why}", pack.operand, pack.loop_name))
+                    Diagnostic::error("pack-unplannable", pack.span, format!("cannot pack `in{}` of `{name}` at `{}`: {why}", pack.written, pack.loop_name))
                         .with_help("pack at a loop that is materialized: the innermost loop of a tiling run (e.g. the `compute_at` loop) or an outer one that is tiled on its own"),
                 );
             }

@@ -41,13 +41,13 @@ impl Planner<'_> {
                     prefetch.span,
                     format!(
                         "cannot prefetch `in{}` of `{name}` at `{at}`: {why}",
-                        prefetch.operand
+                        prefetch.written
                     ),
                 )
             };
             let operand = &op.operands[prefetch.operand];
             let Some(argument) = operand.argument else {
-                self.errors.push(fail(format!("`in{}` is not an argument of @{}, and only arguments are prefetched so far", prefetch.operand, op.function)).with_help("prefetch an input the function receives"));
+                self.errors.push(fail(format!("`in{}` is not an argument of @{}, and only arguments are prefetched so far", prefetch.written, op.function)).with_help("prefetch an input the function receives"));
                 continue;
             };
             let Some(ivs) = &the_loop.ivs else {
@@ -80,7 +80,7 @@ impl Planner<'_> {
             match prefetch_region(op, prefetch.operand, region, &dims, ivs, &names, at) {
                 Ok((_, _, shifts)) if shifts.iter().all(|&s| s == 0) => {
                     self.errors.push(
-                        fail(format!("the next iteration of `{at}` reads the same part of `in{}`, so there is nothing new to prefetch", prefetch.operand))
+                        fail(format!("the next iteration of `{at}` reads the same part of `in{}`, so there is nothing new to prefetch", prefetch.written))
                             .with_help(format!("prefetch an input whose tile moves with `{at}`, or at a loop that moves it")),
                     );
                 }
@@ -120,7 +120,7 @@ impl Planner<'_> {
         for (index, prefetch) in stage.prefetches.iter().enumerate() {
             if !self.prefetched.contains(&(func, stage_index, index)) {
                 self.errors.push(
-                    Diagnostic::error("prefetch-unplannable", prefetch.span, format!("cannot prefetch `in{}` of `{name}` at `{}`: it is not a loop of the generated code (it has one iteration, stays inside the op, or is tiled together with the loops inside it)", prefetch.operand, prefetch.loop_name))
+                    Diagnostic::error("prefetch-unplannable", prefetch.span, format!("cannot prefetch `in{}` of `{name}` at `{}`: it is not a loop of the generated code (it has one iteration, stays inside the op, or is tiled together with the loops inside it)", prefetch.written, prefetch.loop_name))
                         .with_help("prefetch at a loop that is materialized as an `scf.forall`: the innermost loop of a tiling run over parallel dimensions (e.g. the `compute_at` loop)"),
                 );
             }

@@ -59,6 +59,7 @@ pub(super) fn operand_at_loop(
     }
     list.push(OperandAtLoop {
         operand: k,
+        written: k,
         loop_name: names[1].name.clone(),
         loop_span: names[1].span,
         innermost,
