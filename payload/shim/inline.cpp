@@ -137,7 +137,10 @@ FailureOr<SmallVector<Operation *>> moveReshapesAbove(Operation *original,
 // result whenever the bounds are not computable from the producer's and the
 // reader's maps apart (a convolution's window dimensions appear in its input
 // only as `y + ky`), though the fused op's own maps give them; two results
-// would then stop unit-dimension folding from tracking the op.
+// would then stop unit-dimension folding from tracking the op. (Upstream's
+// `deduplicateOperandsAndRemoveDeadResults` would also merge equal inputs,
+// moving the positions `pack` and `prefetch` name: see
+// interpreter/src/inline/operands.rs.)
 Operation *dropUnusedLeadingResults(RewriterBase &rewriter,
                                     linalg::GenericOp op, unsigned count) {
   unsigned inputs = op.getNumDpsInputs();

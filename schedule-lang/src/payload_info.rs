@@ -42,6 +42,16 @@ pub struct OperandInfo {
     pub element: String,
 }
 
+impl OperandInfo {
+    /// The operand's axes indexed by iteration dimension `dim` alone: the
+    /// axis `pack(inK, loop, dim)` stores innermost when there is exactly one.
+    pub fn axes_indexed_by(&self, dim: usize) -> Vec<usize> {
+        (0..self.map.len())
+            .filter(|&axis| self.map[axis] == MapResult::Dim(dim))
+            .collect()
+    }
+}
+
 /// One structured (linalg) op of the payload.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PayloadOp {

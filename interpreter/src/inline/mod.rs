@@ -56,11 +56,7 @@ pub fn inline_funcs(
             }
         })?;
     let mut model = model.clone();
-    let before_ops: Vec<Vec<usize>> = model
-        .funcs
-        .iter()
-        .map(|f| f.stages.iter().map(|s| s.op).collect())
-        .collect();
+    operands::map_operand_directives(&mut model, info, &result.ids, &result.info, schedule)?;
     for func in &mut model.funcs {
         if matches!(func.placement, Placement::Inline { .. }) {
             continue;
@@ -74,7 +70,6 @@ pub fn inline_funcs(
             })?;
         }
     }
-    operands::map_operand_directives(&mut model, info, &before_ops, &result.info, schedule)?;
     Ok(Some(Inlined {
         model,
         info: result.info,

@@ -9,7 +9,7 @@
 use crate::pipeline::Failure;
 use payload::PayloadInfo;
 use schedule_lang::model::{Model, Placement};
-use schedule_lang::{render_all_diagnostics, Diagnostic, MapResult, SourceFile, Span};
+use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile, Span};
 use std::ops::Range;
 
 /// Where each input of a reader went: the fused op's inputs that replace
@@ -19,15 +19,15 @@ struct Spliced {
     inlined: Option<usize>,
 }
 
-/// Maps the operand directives of `model`'s stages (already bound to the
-/// ops of `after`) from the inputs of the ops of `before` onto those of
-/// `after`. `before_ops[f][s]` is the op stage `s` of func `f` was bound to
-/// before inlining. Errors are located at the directive that can no longer
-/// be applied.
+/// Maps the operand directives of `model`'s stages (still bound to the ops
+/// of `before`) from the inputs of those ops onto the inputs of the ops of
+/// `after` that replace them (`ids[op]`; an op without one is left to the
+/// caller, which rebinds the stages). Errors are located at the directive
+/// that can no longer be applied.
 pub(super) fn map_operand_directives(
     model: &mut Model,
     before: &PayloadInfo,
-    before_ops: &[Vec<usize>],
+    ids: &[Option<usize>],
     after: &PayloadInfo,
     schedule: &SourceFile,
 ) -> Result<(), Failure> {
@@ -40,14 +40,23 @@ pub(super) fn map_operand_directives(
         .collect();
     let names: Vec<String> = model.funcs.iter().map(|f| f.name.clone()).collect();
     let mut errors = Vec::new();
-    for (func, ops) in model.funcs.iter_mut().zip(before_ops) {
-        for (stage, &op) in func.stages.iter_mut().zip(ops) {
-            let directives = stage.packs.len() + stage.prefetches.len() + stage.reuse_buffers.len();
-            if directives == 0 {
+    for func in &mut model.funcs {
+        for stage in &mut func.stages {
+            if stage.packs.is_empty()
+                && stage.prefetches.is_empty()
+                && stage.reuse_buffers.is_empty()
+            {
                 continue;
             }
-            let spliced = splice(before, &inlined, op);
-            let fused = &after.ops[stage.op];
+            let Some(fused) = ids
+                .get(stage.op)
+                .copied()
+                .flatten()
+                .map(|id| &after.ops[id])
+            else {
+                continue;
+            };
+            let spliced = splice(before, &inlined, stage.op);
             let fused_inputs = fused.operands.iter().filter(|o| !o.is_init).count();
             let expected = input_count(&spliced);
             if expected != fused_inputs {
@@ -91,11 +100,7 @@ pub(super) fn map_operand_directives(
                     }
                 }
                 if let Some(innermost) = &mut pack.innermost {
-                    let map = &fused.operands[pack.operand].map;
-                    let axes: Vec<usize> = (0..map.len())
-                        .filter(|&axis| map[axis] == MapResult::Dim(innermost.dim))
-                        .collect();
-                    match axes[..] {
+                    match fused.operands[pack.operand].axes_indexed_by(innermost.dim)[..] {
                         [axis] => innermost.axis = axis,
                         _ => errors.push(Diagnostic::error(
                             "pack-innermost-unindexed",

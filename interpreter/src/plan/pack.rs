@@ -67,9 +67,8 @@ impl Planner<'_> {
                 );
                 continue;
             }
-            let rank = op.operands[pack.operand].map.len();
-            if let Some(innermost) = pack.innermost.as_ref().filter(|i| i.axis + 1 < rank) {
-                let map = &op.operands[pack.operand].map;
+            let map = &op.operands[pack.operand].map;
+            if let Some(innermost) = pack.innermost.as_ref().filter(|i| i.axis + 1 < map.len()) {
                 let dynamic = map.iter().find_map(|r| match r {
                     MapResult::Dim(d) if region[*d].is_none() => Some(*d),
                     _ => None,
@@ -141,7 +140,6 @@ impl Planner<'_> {
                 .comment("fold the identity slice of the result (no patterns: folders only)");
             let location = self.at(pack.span);
             self.apply_patterns_at(&self.functions(), &[], false, location);
-            let map = &op.operands[pack.operand].map;
             self.plan_pack_copy(&padded, pack.operand, map, region, location);
             *handle = padded;
             self.transformed = true;

@@ -26,7 +26,7 @@ use crate::ast::*;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::directives::{self, ArgKind, DirectiveKind};
 use crate::model::*;
-use crate::payload_info::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
+use crate::payload_info::{IteratorKind, OperandInfo, PayloadInfo, PayloadOp};
 use crate::span::Span;
 use indexmap::IndexMap;
 use loops::*;

@@ -44,7 +44,7 @@ pub(super) fn operand_at_loop(
         ));
     }
     let innermost = match names.get(2) {
-        Some(dim) => Some(innermost_axis(stage, func_name, &input.map, k, dim)?),
+        Some(dim) => Some(innermost_axis(stage, func_name, input, k, dim)?),
         None => None,
     };
     let (list, code, done) = match kind {
@@ -117,13 +117,13 @@ fn input_position(
     Err(Box::new(error))
 }
 
-/// The axis of input `k` (read through `map`) that `pack`'s dimension
+/// The axis of input `k` (`input`) that `pack`'s dimension
 /// argument names: a dimension of the stage, or a loop over one. The input
 /// must be indexed by that dimension alone along exactly one axis.
 fn innermost_axis(
     stage: &Stage,
     func_name: &str,
-    map: &[MapResult],
+    input: &OperandInfo,
     k: usize,
     dim: &Ident,
 ) -> Result<Innermost, Box<Diagnostic>> {
@@ -156,13 +156,7 @@ fn innermost_axis(
             )),
         ));
     };
-    // The operand's axes indexed by dimension `x` alone.
-    let axes_of = |x: usize| -> Vec<usize> {
-        (0..map.len())
-            .filter(|&axis| map[axis] == MapResult::Dim(x))
-            .collect()
-    };
-    let axes = axes_of(d);
+    let axes = input.axes_indexed_by(d);
     match axes[..] {
         [axis] => Ok(Innermost {
             dim: d,
@@ -182,7 +176,7 @@ fn innermost_axis(
             )
             .with_help({
                 let plain: Vec<String> = (0..stage.dims.len())
-                    .filter(|&x| axes_of(x).len() == 1)
+                    .filter(|&x| input.axes_indexed_by(x).len() == 1)
                     .map(|x| format!("`{}`", stage.dims[x].name))
                     .collect();
                 if plain.is_empty() {
