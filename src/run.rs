@@ -6,6 +6,7 @@ use crate::compare::{compare, Tolerance};
 use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
 use crate::Exit;
 use interpreter::pipeline::{self, render_on_payload, Stop};
+use payload::cache::{Cache, Role};
 use payload::jit::{CallError, Program, Signature};
 use payload::tensor::Tensor;
 use payload::PayloadError;
@@ -128,6 +129,20 @@ fn counters_of(program: &Program, targets: &[microkernels::Target]) -> Vec<Accel
         .collect()
 }
 
+/// The compile cache in its default directory, if that directory can be
+/// trusted; otherwise a warning says why and the run compiles in memory.
+fn open_cache() -> Option<Cache> {
+    let directory = Cache::default_directory()?;
+    Cache::open(&directory)
+        .map_err(|why| {
+            eprintln!(
+                "warning: not using the compile cache {}: {why}; compiling without it\n  = help: point SCHED_APPLY_CACHE at a directory only you can write, or pass --no-cache",
+                directory.display()
+            )
+        })
+        .ok()
+}
+
 /// Runs `sched-apply run`.
 pub fn run(args: RunArgs) -> Result<(), Exit> {
     let crate::Inputs {
@@ -162,10 +177,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     // Messages about the transformed payload point into its text, not the file's.
     let transformed_source =
         SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
-    let cache = (!args.no_cache)
-        .then(payload::cache::Cache::default_directory)
-        .flatten()
-        .map(payload::cache::Cache::at);
+    let cache = if args.no_cache { None } else { open_cache() };
     let program = Program::compile_cached(
         &transformed_source.name,
         &transformed,
@@ -219,7 +231,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
                 &payload_text,
                 Some(&program.signature.name),
                 &[],
-                cache.as_ref(),
+                cache.as_ref().map(|c| c.for_role(Role::Reference)).as_ref(),
             )
             .map_err(|e| payload_failure(e, &payload_source))?,
         )

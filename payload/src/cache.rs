@@ -1,39 +1,76 @@
 //! The compile cache: payloads compiled before, kept on disk by content, so
 //! a second run of the same model and schedule skips lowering and LLVM.
 //!
-//! An entry is keyed by a hash of everything the code depends on: the
+//! An entry is keyed by a SHA-256 of everything the code depends on: the
 //! transformed payload's text, the entry's name, the targets' descriptions,
-//! this build of sched-apply (its executable's path, size and modification
-//! time: a rebuild changes the key) and the host CPU with its features (the
-//! code is compiled for them). It holds the object files the compile
-//! generated (`KEY.o`, one after another) and what the program needs besides the
-//! code (`KEY.meta`: which results are computed in which arguments, whether
-//! there are parallel loops, the targets called). At most [`KEPT`] entries
-//! are kept, the least recently written removed first.
+//! the role of the code (the scheduled payload, or the unscheduled reference
+//! `--check` compares with: never one entry for both), this build of
+//! sched-apply (its executable's path, size and modification time: a rebuild
+//! changes the key) and the host CPU with its features (the code is compiled
+//! for them). It holds the object files the compile generated (`KEY.o`, one
+//! after another) and what the program needs besides the code (`KEY.meta`:
+//! the key again, the object file's SHA-256 and length, which results are
+//! computed in which arguments, whether there are parallel loops, the targets
+//! called). At most [`KEPT`] entries are kept, the least recently written
+//! removed first.
+//!
+//! The cache is never a source of code: machine code from it runs as the
+//! user, so it is trusted only as far as the user's own files are. The
+//! directory is created `0700`, and used only when it and every directory
+//! above it pass [`crate::files::check_private_directory`]; an entry is read
+//! only when both its files are regular files owned by the user and writable
+//! by no one else, under a size bound, its `.meta` names its own key, and
+//! the object's bytes have the SHA-256 the `.meta` records. An entry that
+//! fails any check, or whose results or targets do not fit the payload, is
+//! ignored and compiled again, never an error.
 
 use crate::ffi::JitEngine;
+use crate::files::{check_private_directory, read_private_file};
 use crate::jit::{bind_kernels, check_c_interface, libraries, CompileTimes, Program, Signature};
 use crate::offload::Types;
-use crate::PayloadError;
-use std::hash::{Hash, Hasher};
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// How many compiled payloads the cache keeps.
 pub const KEPT: usize = 64;
 
-/// The first line of every `.meta` file (a new layout gets a new one).
-const META_HEADER: &str = "sched-apply compiled payload 2";
+/// The largest object file an entry may hold (a whole model's code is tens of MB).
+const OBJECT_LIMIT: u64 = 1 << 30;
 
-/// A directory of compiled payloads.
+/// The largest `.meta` file.
+const META_LIMIT: u64 = 64 << 10;
+
+/// The first line of every `.meta` file (a new layout gets a new one).
+const META_HEADER: &str = "sched-apply compiled payload 3";
+
+/// What the code of an entry is for: the same text compiled for either role
+/// gets two entries, so `--check` never compares code with itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The scheduled payload.
+    Scheduled,
+    /// The unscheduled payload the scheduled one is checked and timed against.
+    Reference,
+}
+
+/// A directory of compiled payloads that passed the trust checks.
 #[derive(Clone, Debug)]
 pub struct Cache {
     directory: PathBuf,
+    role: Role,
 }
 
-/// The key of a payload compiled for `entry` and `targets` by this build on
-/// this CPU: 32 hex digits (two independent 64-bit hashes).
-pub fn key(text: &str, entry: Option<&str>, targets: &[microkernels::Target]) -> String {
+/// The key of a payload compiled for `entry` and `targets` in `role` by this
+/// build on this CPU: the SHA-256 of all of it, 64 hex digits.
+pub fn key(
+    text: &str,
+    entry: Option<&str>,
+    targets: &[microkernels::Target],
+    role: Role,
+) -> String {
     let build = std::env::current_exe()
         .ok()
         .and_then(|path| {
@@ -42,25 +79,51 @@ pub fn key(text: &str, entry: Option<&str>, targets: &[microkernels::Target]) ->
             Some(format!("{} {} {:?}", path.display(), meta.len(), modified))
         })
         .unwrap_or_default();
-    let material = format!(
-        "{META_HEADER}\n{build}\n{}\n{entry:?}\n{targets:?}\n",
-        crate::ffi::host_cpu()
-    );
-    let hash = |salt: u64| {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        salt.hash(&mut hasher);
-        material.hash(&mut hasher);
-        text.hash(&mut hasher);
-        hasher.finish()
-    };
-    format!("{:016x}{:016x}", hash(1), hash(2))
+    let mut hasher = Sha256::new();
+    // Each part after its length, so no two different lists of parts hash alike.
+    for part in [
+        META_HEADER.to_string(),
+        build,
+        crate::ffi::host_cpu(),
+        format!("{entry:?}"),
+        format!("{targets:?}"),
+        format!("{role:?}"),
+        text.to_string(),
+    ] {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
+    }
+    hex(&hasher.finalize())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Cache {
-    /// The cache in `directory` (created when the first entry is written).
-    pub fn at(directory: impl Into<PathBuf>) -> Self {
+    /// The cache in `directory` for the scheduled payload's code, created
+    /// (`0700`) if missing. An error says why the directory cannot be
+    /// trusted (another user owns it or can write it or a directory above
+    /// it); the caller then compiles without a cache.
+    pub fn open(directory: impl Into<PathBuf>) -> Result<Self, String> {
+        let directory = directory.into();
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&directory)
+            .map_err(|error| format!("{}: {error}", directory.display()))?;
+        check_private_directory(&directory)?;
+        Ok(Cache {
+            directory,
+            role: Role::Scheduled,
+        })
+    }
+
+    /// The same cache for the code of `role`.
+    pub fn for_role(&self, role: Role) -> Self {
         Cache {
-            directory: directory.into(),
+            directory: self.directory.clone(),
+            role,
         }
     }
 
@@ -83,6 +146,16 @@ impl Cache {
         &self.directory
     }
 
+    /// The key of `text` compiled for `entry` and `targets` in this cache's role.
+    pub(crate) fn key(
+        &self,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+    ) -> String {
+        key(text, entry, targets, self.role)
+    }
+
     fn object_path(&self, key: &str) -> PathBuf {
         self.directory.join(format!("{key}.o"))
     }
@@ -91,36 +164,39 @@ impl Cache {
         self.directory.join(format!("{key}.meta"))
     }
 
-    /// The program cached under `key`, loaded; `None` when there is none
-    /// (or it cannot be read: it is then compiled again and replaced).
+    /// The program cached under `key`, loaded; `None` when there is none, or
+    /// it fails a check (see the module's documentation): it is then
+    /// compiled again and replaced.
     pub(crate) fn load(
         &self,
         key: &str,
         signature: &Signature,
         targets: &[microkernels::Target],
         payload_name: &str,
-    ) -> Result<Option<Program>, PayloadError> {
+    ) -> Option<Program> {
         let start = Instant::now();
-        let Ok(meta) = std::fs::read_to_string(self.meta_path(key)) else {
-            return Ok(None);
-        };
-        let Some((in_arguments, parallel, offloaded)) = parse_meta(&meta) else {
-            return Ok(None);
-        };
-        if in_arguments.len() != signature.results.len() {
-            return Ok(None);
+        let meta = read_private_file(&self.meta_path(key), META_LIMIT)?;
+        let meta = parse_meta(std::str::from_utf8(&meta).ok()?)?;
+        let fits = meta.key == key
+            && meta.in_arguments.len() == signature.results.len()
+            && meta
+                .in_arguments
+                .iter()
+                .flatten()
+                .all(|&argument| argument < signature.inputs.len());
+        if !fits || meta.object_length > OBJECT_LIMIT {
+            return None;
         }
-        let Ok(object) = std::fs::read(self.object_path(key)) else {
-            return Ok(None);
-        };
-        let kernels = bind_kernels(&offloaded, targets, payload_name)?;
-        let Ok(engine) = JitEngine::from_objects(&object, libraries(parallel), &kernels) else {
-            return Ok(None);
-        };
-        if check_c_interface(&engine, signature).is_err() {
-            return Ok(None);
+        let object = read_private_file(&self.object_path(key), meta.object_length)?;
+        if object.len() as u64 != meta.object_length
+            || hex(&Sha256::digest(&object)) != meta.object_sha256
+        {
+            return None;
         }
-        Ok(Some(Program {
+        let kernels = bind_kernels(&meta.offloaded, targets, payload_name).ok()?;
+        let engine = JitEngine::from_objects(&object, libraries(meta.parallel), &kernels).ok()?;
+        check_c_interface(&engine, signature).ok()?;
+        Some(Program {
             engine,
             signature: signature.clone(),
             times: CompileTimes {
@@ -128,46 +204,44 @@ impl Cache {
                 jit_s: start.elapsed().as_secs_f64(),
                 cached: true,
             },
-            parallel,
-            in_arguments,
-            offloaded,
+            parallel: meta.parallel,
+            in_arguments: meta.in_arguments,
+            offloaded: meta.offloaded,
             kernels,
             segments: None,
-        }))
+        })
     }
 
     /// Adds `program` (compiled with its object kept) under `key`. A cache
     /// that cannot be written only costs the next run its compile time, so
     /// a failure here is not an error of the run.
     pub(crate) fn store(&self, key: &str, program: &Program) {
-        if std::fs::create_dir_all(&self.directory).is_err() {
+        if check_private_directory(&self.directory).is_err() {
             return;
         }
-        // Written under names of this process's own and renamed, the
-        // metadata last: a reader, or another run writing the same entry,
-        // never sees half an entry.
-        let partial_name = |suffix: &str| {
-            use std::sync::atomic::{AtomicUsize, Ordering};
-            static WRITES: AtomicUsize = AtomicUsize::new(0);
-            let write = WRITES.fetch_add(1, Ordering::Relaxed);
-            let process = std::process::id();
-            self.directory
-                .join(format!("{key}.{suffix}.{process}-{write}.partial"))
-        };
-        let object = self.object_path(key);
-        let partial = partial_name("o");
-        if program.engine.write_objects(&partial).is_err() {
-            let _ = std::fs::remove_file(&partial);
-            return;
-        }
-        let meta = self.meta_path(key);
-        let partial_meta = partial_name("meta");
-        let written = std::fs::rename(&partial, &object).is_ok()
-            && std::fs::write(&partial_meta, format_meta(program)).is_ok()
-            && std::fs::rename(&partial_meta, &meta).is_ok();
-        if written {
+        let object = program.engine.objects_file();
+        let meta = format_meta(key, &object, program);
+        // Each file written under a name no one can guess or plant (created
+        // exclusively, `0600`) and renamed, the metadata last: a reader, or
+        // another run writing the same entry, never sees half an entry.
+        if self.write_whole(&self.object_path(key), &object).is_ok()
+            && self
+                .write_whole(&self.meta_path(key), meta.as_bytes())
+                .is_ok()
+        {
             self.prune();
         }
+    }
+
+    /// Writes `bytes` to `path` through a fresh temporary file in the cache.
+    fn write_whole(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        let mut file = tempfile::Builder::new()
+            .prefix(".entry-")
+            .suffix(".partial")
+            .tempfile_in(&self.directory)?;
+        file.write_all(bytes)?;
+        file.persist(path).map_err(|error| error.error)?;
+        Ok(())
     }
 
     /// Removes the least recently written entries beyond [`KEPT`].
@@ -178,7 +252,12 @@ impl Cache {
         let mut metas: Vec<(std::time::SystemTime, PathBuf)> = entries
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|path| path.extension().is_some_and(|e| e == "meta"))
-            .filter_map(|path| Some((std::fs::metadata(&path).ok()?.modified().ok()?, path)))
+            .filter_map(|path| {
+                Some((
+                    std::fs::symlink_metadata(&path).ok()?.modified().ok()?,
+                    path,
+                ))
+            })
             .collect();
         if metas.len() <= KEPT {
             return;
@@ -191,16 +270,35 @@ impl Cache {
     }
 }
 
-/// `KEY.meta`'s text: the header, then `results`, `parallel` and one
-/// `offloaded` line per target call kind.
-fn format_meta(program: &Program) -> String {
+/// What a `.meta` file says of its entry.
+#[derive(Debug, PartialEq)]
+struct Meta {
+    /// The entry's key (its files' name).
+    key: String,
+    /// The SHA-256 of the `.o` file's bytes, in hex.
+    object_sha256: String,
+    /// The `.o` file's length in bytes.
+    object_length: u64,
+    /// For each result, the argument it is computed in, if any.
+    in_arguments: Vec<Option<usize>>,
+    /// Whether the code has OpenMP parallel loops.
+    parallel: bool,
+    /// The targets the code calls, with their element types.
+    offloaded: Vec<(String, Types)>,
+}
+
+/// `KEY.meta`'s text: the header, then `key`, `object` (SHA-256 and
+/// length), `results`, `parallel` and one `offloaded` line per target call kind.
+fn format_meta(key: &str, object: &[u8], program: &Program) -> String {
     let results: Vec<String> = program
         .in_arguments
         .iter()
         .map(|a| a.map_or("out".to_string(), |i| i.to_string()))
         .collect();
     let mut text = format!(
-        "{META_HEADER}\nresults {}\nparallel {}\n",
+        "{META_HEADER}\nkey {key}\nobject {} {}\nresults {}\nparallel {}\n",
+        hex(&Sha256::digest(object)),
+        object.len(),
         results.join(","),
         program.parallel
     );
@@ -215,12 +313,14 @@ fn format_meta(program: &Program) -> String {
 }
 
 /// What [`format_meta`] wrote; `None` for anything else.
-#[allow(clippy::type_complexity)]
-fn parse_meta(text: &str) -> Option<(Vec<Option<usize>>, bool, Vec<(String, Types)>)> {
+fn parse_meta(text: &str) -> Option<Meta> {
     let mut lines = text.lines();
     if lines.next()? != META_HEADER {
         return None;
     }
+    let key = lines.next()?.strip_prefix("key ")?.to_string();
+    let (object_sha256, object_length) = lines.next()?.strip_prefix("object ")?.split_once(' ')?;
+    let object_length = object_length.parse().ok()?;
     let results = lines.next()?.strip_prefix("results ")?;
     let in_arguments = if results.is_empty() {
         Vec::new()
@@ -244,7 +344,14 @@ fn parse_meta(text: &str) -> Option<(Vec<Option<usize>>, bool, Vec<(String, Type
         };
         offloaded.push((target.to_string(), types));
     }
-    Some((in_arguments, parallel, offloaded))
+    Some(Meta {
+        key,
+        object_sha256: object_sha256.to_string(),
+        object_length,
+        in_arguments,
+        parallel,
+        offloaded,
+    })
 }
 
 #[cfg(test)]
@@ -254,13 +361,16 @@ mod tests {
     #[test]
     fn metadata_reads_back_what_was_written() {
         let text = format!(
-            "{META_HEADER}\nresults 0,out,2\nparallel true\noffloaded host f32\noffloaded my acc i8i32\n"
+            "{META_HEADER}\nkey k1\nobject ab12 7\nresults 0,out,2\nparallel true\noffloaded host f32\noffloaded my acc i8i32\n"
         );
-        let (in_arguments, parallel, offloaded) = parse_meta(&text).unwrap();
-        assert_eq!(in_arguments, vec![Some(0), None, Some(2)]);
-        assert!(parallel);
+        let meta = parse_meta(&text).unwrap();
+        assert_eq!(meta.key, "k1");
+        assert_eq!(meta.object_sha256, "ab12");
+        assert_eq!(meta.object_length, 7);
+        assert_eq!(meta.in_arguments, vec![Some(0), None, Some(2)]);
+        assert!(meta.parallel);
         assert_eq!(
-            offloaded,
+            meta.offloaded,
             vec![
                 ("host".to_string(), Types::F32),
                 ("my acc".to_string(), Types::I8I32)
@@ -270,25 +380,32 @@ mod tests {
 
     #[test]
     fn metadata_of_another_layout_or_damaged_is_not_read() {
-        assert!(parse_meta("sched-apply compiled payload 0\nresults \nparallel false\n").is_none());
-        assert!(parse_meta(&format!("{META_HEADER}\nresults 0,x\nparallel false\n")).is_none());
-        assert!(parse_meta(&format!("{META_HEADER}\nresults 0\n")).is_none());
-        assert!(parse_meta(&format!("{META_HEADER}\nresults 0\nparallel no\n")).is_none());
-        assert!(parse_meta(&format!("{META_HEADER}\nresults \nparallel false\n")).is_some());
+        let head = format!("{META_HEADER}\nkey k\nobject 00 1\n");
+        assert!(parse_meta("sched-apply compiled payload 2\nresults \nparallel false\n").is_none());
+        assert!(parse_meta(&format!("{META_HEADER}\nresults \nparallel false\n")).is_none());
         assert!(parse_meta(&format!(
-            "{META_HEADER}\nresults \nparallel false\noffloaded host f16\n"
+            "{META_HEADER}\nkey k\nobject 00 x\nresults \nparallel false\n"
+        ))
+        .is_none());
+        assert!(parse_meta(&format!("{head}results 0,x\nparallel false\n")).is_none());
+        assert!(parse_meta(&format!("{head}results 0\n")).is_none());
+        assert!(parse_meta(&format!("{head}results 0\nparallel no\n")).is_none());
+        assert!(parse_meta(&format!("{head}results \nparallel false\n")).is_some());
+        assert!(parse_meta(&format!(
+            "{head}results \nparallel false\noffloaded host f16\n"
         ))
         .is_none());
     }
 
     #[test]
-    fn the_key_changes_with_the_text_the_entry_and_the_targets() {
-        let base = key("module {}", None, &[]);
-        assert_eq!(base.len(), 32);
-        assert_eq!(base, key("module {}", None, &[]));
-        assert_ne!(base, key("module { }", None, &[]));
-        assert_ne!(base, key("module {}", Some("f"), &[]));
+    fn the_key_changes_with_the_text_the_entry_the_targets_and_the_role() {
+        let base = key("module {}", None, &[], Role::Scheduled);
+        assert_eq!(base.len(), 64);
+        assert_eq!(base, key("module {}", None, &[], Role::Scheduled));
+        assert_ne!(base, key("module { }", None, &[], Role::Scheduled));
+        assert_ne!(base, key("module {}", Some("f"), &[], Role::Scheduled));
+        assert_ne!(base, key("module {}", None, &[], Role::Reference));
         let targets = microkernels::builtin_targets();
-        assert_ne!(base, key("module {}", None, &targets[..1]));
+        assert_ne!(base, key("module {}", None, &targets[..1], Role::Scheduled));
     }
 }

@@ -251,9 +251,9 @@ impl Program {
         let signature = signature(root, payload_name, entry)?;
         let cached = build
             .cache
-            .map(|cache| (cache, crate::cache::key(text, entry, targets)));
+            .map(|cache| (cache, cache.key(text, entry, targets)));
         if let Some((cache, key)) = &cached {
-            if let Some(program) = cache.load(key, &signature, targets, payload_name)? {
+            if let Some(program) = cache.load(key, &signature, targets, payload_name) {
                 return Ok(program);
             }
         }

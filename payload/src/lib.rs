@@ -19,6 +19,7 @@ pub mod cache;
 pub mod describe;
 pub mod diagnostics;
 pub mod ffi;
+pub mod files;
 pub mod inline;
 pub mod jit;
 pub mod loops;

@@ -199,7 +199,7 @@ fn keep_freed_memory() {
 /// `shim/compile.cpp`, or read from the cache), linked by ORC.
 pub struct JitEngine {
     orc: super::orc::OrcEngine,
-    /// The object files, kept for [`JitEngine::write_objects`].
+    /// The object files, kept for [`JitEngine::objects_file`].
     objects: Vec<Vec<u8>>,
 }
 
@@ -254,7 +254,7 @@ unsafe extern "C" fn push_bytes(bytes: MlirStringRef, data: *mut c_void) {
     }
 }
 
-/// The first bytes of a file [`JitEngine::write_objects`] writes.
+/// The first bytes of [`JitEngine::objects_file`].
 const OBJECTS_MAGIC: &[u8; 8] = b"SCHEDOBJ";
 
 impl JitEngine {
@@ -293,7 +293,7 @@ impl JitEngine {
         Self::link(objects, shared_libraries, kernels)
     }
 
-    /// Loads object files [`JitEngine::write_objects`] wrote, linked with
+    /// Loads the object files of a [`JitEngine::objects_file`], linked with
     /// `shared_libraries` and `kernels` as [`JitEngine::compile`] links them.
     pub fn from_objects(
         file: &[u8],
@@ -325,15 +325,15 @@ impl JitEngine {
         Ok(Self { orc, objects })
     }
 
-    /// Writes the object files to `path`, each after its length, for
+    /// The object files, each after its length, as one file for
     /// [`JitEngine::from_objects`].
-    pub fn write_objects(&self, path: &std::path::Path) -> std::io::Result<()> {
+    pub fn objects_file(&self) -> Vec<u8> {
         let mut file = OBJECTS_MAGIC.to_vec();
         for object in &self.objects {
             file.extend_from_slice(&(object.len() as u64).to_le_bytes());
             file.extend_from_slice(object);
         }
-        std::fs::write(path, file)
+        file
     }
 
     /// The address of symbol `name` in the JIT's symbol space, or null.

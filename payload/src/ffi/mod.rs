@@ -44,6 +44,13 @@ pub use rewrites::{
     untie_shared_empty_tensors, vectorize_small_copies,
 };
 
+/// The effective user id of this process: who owns the files it may trust
+/// (`crate::files`).
+pub fn effective_uid() -> u32 {
+    // SAFETY: geteuid takes no arguments, cannot fail and touches no memory of ours.
+    unsafe { libc::geteuid() }
+}
+
 /// A borrowed view of one operation of a module that outlives `'m`.
 #[derive(Clone, Copy)]
 pub struct OpView<'m> {
