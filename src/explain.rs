@@ -5,7 +5,8 @@
 //! computed at each loop, packs, prefetches and accelerator calls where they
 //! happen. `--json` gives the same as data.
 
-use crate::{read, read_schedule, report_diagnostics, Exit};
+use crate::files::{read, read_schedule};
+use crate::{report_diagnostics, Exit};
 use interpreter::pipeline::{self, Stop};
 use interpreter::plan::LOOP_NAME;
 use schedule_lang::model::{Loop, Model, Placement, Stage};
@@ -146,7 +147,7 @@ pub(crate) fn explain(
     } else {
         render(&explanation)
     };
-    crate::print_text(&text)
+    crate::files::print_text(&text)
 }
 
 fn explanation(model: &Model, schedule: &SourceFile, payload: &str) -> Explanation {

@@ -6,6 +6,7 @@
 
 mod compare;
 mod explain;
+mod files;
 mod ops;
 mod peak;
 mod profile;
@@ -15,6 +16,7 @@ mod run;
 mod targets;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use files::{print_text, read, read_schedule, write_output};
 use interpreter::pipeline::{self, Failure, Stop};
 use schedule_lang::{directives, SourceFile};
 use std::path::{Path, PathBuf};
@@ -57,6 +59,9 @@ struct ApplyArgs {
     /// Write the output to this file (written whole, or not at all) instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Let `-o` replace the payload or the schedule itself.
+    #[arg(long, requires = "output")]
+    force: bool,
     /// What to print: the transformed payload, or the generated transform script.
     #[arg(long, value_enum, default_value_t = Emit::Payload)]
     emit: Emit,
@@ -276,46 +281,6 @@ fn ensure_newline(mut text: String) -> String {
     text
 }
 
-/// Reads a text file; a file that is not UTF-8 is an error located at its
-/// first invalid byte.
-pub(crate) fn read(path: &Path) -> Result<String, Exit> {
-    let bytes = std::fs::read(path).map_err(|error| {
-        Exit::Input(format!(
-            "{}: error: cannot read the file: {error}",
-            path.display()
-        ))
-    })?;
-    if bytes.starts_with(payload::BYTECODE_MAGIC) {
-        let name = path.display().to_string();
-        // Bytecode has no source lines to show under its diagnostics.
-        return payload::bytecode_to_text(&name, &bytes)
-            .map_err(|error| run::payload_failure(error, &SourceFile::new(name, String::new())));
-    }
-    String::from_utf8(bytes).map_err(|error| {
-        let bad = error.utf8_error().valid_up_to();
-        let byte = error.as_bytes()[bad];
-        // Shown with each invalid sequence replaced by U+FFFD; the text before
-        // the first one is the same, so its offset is too.
-        let shown = SourceFile::new(
-            path.display().to_string(),
-            String::from_utf8_lossy(error.as_bytes()).into_owned(),
-        );
-        let span = schedule_lang::Span::new(bad, bad + '\u{fffd}'.len_utf8());
-        let message = format!(
-            "the file is not UTF-8: byte 0x{byte:02x} cannot start or continue a character here"
-        );
-        Exit::Input(
-            schedule_lang::Diagnostic::error("not-utf8", span, message)
-                .with_help("save the file as UTF-8")
-                .render(&shown),
-        )
-    })
-}
-
-pub(crate) fn read_schedule(path: &Path) -> Result<SourceFile, Exit> {
-    Ok(SourceFile::new(path.display().to_string(), read(path)?))
-}
-
 fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let Some(payload_path) = args.payload else {
         return Err(Exit::Input(format!("error: no payload given\n\nUsage: sched-apply PAYLOAD.mlir [SCHEDULE.sched] [-o OUT] [--emit transform|payload|inlined|offloaded]\n\n{EXAMPLES}")));
@@ -324,6 +289,9 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         Some(path) => path,
         None => default_schedule(&payload_path)?,
     };
+    if let Some(output) = &args.output {
+        files::refuse_overwriting_inputs(output, &[&payload_path, &schedule_path], args.force)?;
+    }
     let schedule = read_schedule(&schedule_path)?;
     let payload_text = read(&payload_path)?;
     let stop = match args.emit {
@@ -421,72 +389,6 @@ pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
         )));
     }
     Ok(default)
-}
-
-/// Writes to a file through a temporary sibling and a rename, so a failure leaves no partial file.
-fn write_output(path: Option<&Path>, text: &str) -> Result<(), Exit> {
-    match path {
-        Some(path) => write_bytes(path, text.as_bytes()),
-        None => print_text(text),
-    }
-}
-
-/// Writes to standard output. A closed pipe ends the command quietly, as
-/// other Unix tools do, instead of panicking as `print!` would.
-pub(crate) fn print_text(text: &str) -> Result<(), Exit> {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => Ok(()),
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Exit::OutputClosed),
-        Err(error) => Err(Exit::Internal(format!(
-            "error: cannot write to standard output: {error}"
-        ))),
-    }
-}
-
-/// Writes a file whole or not at all (a temporary sibling, then a rename).
-/// A symbolic link is followed, so the link stays and its target changes.
-/// A destination that is not a regular file (`/dev/null`, a FIFO, a
-/// terminal) is written in place: renamed over, it would be replaced by a
-/// regular file (`-o /dev/null` once turned the machine's `/dev/null` into
-/// one, and every later reader of it got our output).
-pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Exit> {
-    let failed = |error: std::io::Error| {
-        Exit::Input(format!(
-            "{}: error: cannot write the output: {error}",
-            path.display()
-        ))
-    };
-    if std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
-        return std::fs::write(path, bytes).map_err(failed);
-    }
-    let target = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        // A dangling link names the file to create.
-        std::fs::canonicalize(path)
-            .or_else(|_| {
-                let link = std::fs::read_link(path)?;
-                Ok::<_, std::io::Error>(path.parent().unwrap_or(Path::new("")).join(link))
-            })
-            .map_err(failed)?
-    } else {
-        path.to_path_buf()
-    };
-    let file_name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "out".into());
-    let temporary = target.with_file_name(format!(".{file_name}.sched-apply.tmp"));
-    let result =
-        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, &target));
-    if let Err(error) = result {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(failed(error));
-    }
-    Ok(())
 }
 
 fn measure_peak(calls: usize) -> Result<(), Exit> {

@@ -4,7 +4,8 @@
 //! after `|`), with the extents, the op's location and its FLOPs in a
 //! comment. `--json` gives the same as data.
 
-use crate::{read, Exit};
+use crate::files::read;
+use crate::Exit;
 use schedule_lang::{IteratorKind, PayloadInfo, PayloadOp, SourceFile};
 use serde::Serialize;
 use std::path::Path;
@@ -54,7 +55,7 @@ pub(crate) fn list(payload_path: &Path, json: bool) -> Result<(), Exit> {
         }
         out
     };
-    crate::print_text(&out)
+    crate::files::print_text(&out)
 }
 
 fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {

@@ -36,7 +36,7 @@ fn roof(peak: f64, bandwidth: f64, intensity: f64) -> f64 {
     peak.min(bandwidth * intensity)
 }
 
-/// Writes the picture to `path`; a point without a measured time or a known
+/// Writes the picture to `path` (whole or not at all); a point without a measured time or a known
 /// intensity is left out (the text report says so).
 pub(crate) fn write_svg(
     path: &Path,
@@ -78,8 +78,9 @@ pub(crate) fn write_svg(
         .map(|p| p.1 / 4.0)
         .fold(top / 1e4, f64::min)
         .max(1e-6);
+    let mut svg = String::new();
     let drawn = (|| -> Result<(), Box<dyn std::error::Error>> {
-        let area = SVGBackend::new(path, (900, 600)).into_drawing_area();
+        let area = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
         area.fill(&WHITE)?;
         let mut chart = ChartBuilder::on(&area)
             .caption(title, ("sans-serif", 18))
@@ -201,8 +202,10 @@ pub(crate) fn write_svg(
     })();
     drawn.map_err(|e| {
         Exit::Input(format!(
-            "{}: error: cannot write the roofline: {e}",
+            "{}: error: cannot draw the roofline: {e}",
             path.display()
         ))
-    })
+    })?;
+    // Drawn in memory and written whole: a full disk leaves the old picture.
+    crate::files::write_bytes(path, svg.as_bytes())
 }

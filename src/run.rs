@@ -298,7 +298,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         }
     }
 
-    crate::print_text(&if args.json {
+    crate::files::print_text(&if args.json {
         report.to_json()
     } else {
         report.to_text()
@@ -341,12 +341,9 @@ fn load_inputs(
     }
     let mut tensors = Vec::new();
     for (i, (path, ty)) in args.inputs.iter().zip(&signature.inputs).enumerate() {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Exit::Input(format!(
-                "{}: error: cannot read the file: {e}",
-                path.display()
-            ))
-        })?;
+        // The argument's data and a header: a larger file cannot be its tensor.
+        let limit = (ty.element.bytes() * ty.elements()) as u64 + (64 << 10);
+        let bytes = crate::files::read_bytes(path, limit)?;
         let tensor = payload::npy::read(&bytes)
             .map_err(|why| Exit::Input(format!("{}: error: {why}", path.display())))?;
         if tensor.ty != *ty {
@@ -472,7 +469,7 @@ fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
     let mut saved = Vec::new();
     for (i, result) in results.iter().enumerate() {
         let path = dir.join(format!("result{i}.npy"));
-        crate::write_bytes(&path, &payload::npy::write(result))?;
+        crate::files::write_bytes(&path, &payload::npy::write(result))?;
         saved.push(path.display().to_string());
     }
     Ok(saved)

@@ -2,7 +2,8 @@
 //! or described in a user's TOML file, with their native tile, element types
 //! and roofs.
 
-use crate::{read, Exit};
+use crate::files::read_text;
+use crate::Exit;
 use microkernels::{builtin_targets, Target};
 use std::path::PathBuf;
 
@@ -15,7 +16,7 @@ pub fn load_with_origins(files: &[PathBuf]) -> Result<Vec<(Target, String)>, Exi
         .collect();
     for file in files {
         let name = file.display().to_string();
-        let target = Target::from_toml(&name, &read(file)?)
+        let target = Target::from_toml(&name, &read_text(file, crate::files::SCHEDULE_LIMIT)?)
             .map_err(|error| Exit::Input(format!("{error}\n")))?;
         if let Some((_, origin)) = targets.iter().find(|(t, _)| t.name == target.name) {
             return Err(Exit::Input(format!(
@@ -63,5 +64,5 @@ pub fn list(files: &[PathBuf]) -> Result<(), Exit> {
         ));
         text.push_str(&format!("{:<10} {}\n", "", target.summary));
     }
-    crate::print_text(&text)
+    crate::files::print_text(&text)
 }

@@ -228,7 +228,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
     } else {
         render::render(&report, args.svg.as_ref())
     };
-    crate::print_text(&text)
+    crate::files::print_text(&text)
 }
 
 /// Each func's roofline points before and after (those with a time and a
