@@ -236,7 +236,7 @@ impl From<Failure> for Exit {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result = run::check_openmp_environment().and_then(|()| match cli.command {
         Some(Command::Check {
             schedule,
             payload,
@@ -256,7 +256,7 @@ fn main() -> ExitCode {
         Some(Command::Peak { calls }) => measure_peak(calls),
         Some(Command::Targets { targets }) => targets::list(&targets),
         None => apply(cli.apply),
-    };
+    });
     match result {
         Ok(()) | Err(Exit::OutputClosed) => ExitCode::SUCCESS,
         Err(Exit::Input(text)) => {

@@ -24,11 +24,33 @@ fn cpu_model() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-/// The cached peak in GFLOP/s, if one was measured on this CPU model.
+/// The cached peak in GFLOP/s, if one was measured on this CPU model and
+/// is a positive, finite number (anything else is measured again).
 pub fn cached() -> Option<f64> {
-    let text = std::fs::read_to_string(cache_path()?).ok()?;
+    let text = payload::files::read_private_file(&cache_path()?, 4096)?;
+    let text = String::from_utf8(text).ok()?;
     let (model, value) = text.trim().rsplit_once('\t')?;
-    (model == cpu_model()).then(|| value.parse().ok()).flatten()
+    let value: f64 = value.parse().ok()?;
+    (model == cpu_model() && is_a_peak(value)).then_some(value)
+}
+
+/// Whether `gflops` can be a peak: positive and finite.
+fn is_a_peak(gflops: f64) -> bool {
+    gflops.is_finite() && gflops > 0.0
+}
+
+/// `--peak-gflops`'s value: a positive, finite number.
+pub fn parse_gflops(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if is_a_peak(value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "a peak is a positive, finite number of GFLOP/s, not {text}"
+        ))
+    }
 }
 
 /// Measures the peak (median of `calls` per kernel), caches it and returns

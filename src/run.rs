@@ -48,7 +48,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub atol: Option<f64>,
     /// Time N calls after a warm-up; report the median, GFLOP/s, % of peak and the speedup over the unscheduled payload.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub bench: Option<usize>,
     /// Warm-up calls before timing.
     #[arg(long, default_value_t = 2, value_name = "N")]
@@ -58,7 +58,7 @@ pub struct RunArgs {
     pub reference_calls: Option<usize>,
     /// One core's peak GFLOP/s for % of peak (times the threads, up to the cores, for parallel loops).
     /// Default: measured in this run, just before timing.
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", value_parser = crate::peak::parse_gflops)]
     pub peak_gflops: Option<f64>,
     /// Take the peak from the cache `sched-apply peak` writes (when it has one for this CPU model)
     /// instead of measuring it in this run.
@@ -71,7 +71,7 @@ pub struct RunArgs {
     pub rounds: Option<u32>,
     /// Threads for the schedule's `parallel` loops (OpenMP). Default: OMP_NUM_THREADS, else one per core.
     /// The unscheduled payload always runs on one thread.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u32>,
     /// Print every figure as one JSON object.
     #[arg(long)]
@@ -127,6 +127,33 @@ fn counters_of(program: &Program, targets: &[microkernels::Target]) -> Vec<Accel
             }
         })
         .collect()
+}
+
+/// The most threads `--threads` and `OMP_NUM_THREADS` may ask for: the
+/// OpenMP runtime aborts the process when it cannot create a thread, so the
+/// count stays where the threads' stacks fit in memory.
+const MAX_THREADS: u32 = 1024;
+
+/// An error unless `OMP_NUM_THREADS`, which the OpenMP runtime reads when
+/// it starts and aborts the process on, is unset or a list of thread counts
+/// (`8`, or `8,2` for nested levels) of 1 to [`MAX_THREADS`] each.
+pub(crate) fn check_openmp_environment() -> Result<(), Exit> {
+    let Some(value) = std::env::var_os("OMP_NUM_THREADS") else {
+        return Ok(());
+    };
+    let text = value.to_string_lossy();
+    let valid = text.split(',').all(|count| {
+        count
+            .trim()
+            .parse::<u32>()
+            .is_ok_and(|n| (1..=MAX_THREADS).contains(&n))
+    });
+    if valid {
+        return Ok(());
+    }
+    Err(Exit::Input(format!(
+        "error: OMP_NUM_THREADS={text:?} is not a thread count from 1 to {MAX_THREADS} (or a comma-separated list of them); the OpenMP runtime would abort on it\n  = help: unset it, or choose the count with --threads N"
+    )))
 }
 
 /// The compile cache in its default directory, if that directory can be

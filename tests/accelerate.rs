@@ -267,14 +267,19 @@ fn the_offload_phase_shows_each_tile_as_a_kernel_call() {
 
 /// A target description for the tiny C HAL (`tests/hal/tiny_hal.c`).
 fn tiny_hal_target() -> String {
+    hal_target(env!("TINY_HAL"), "tiny_tile_f32")
+}
+
+/// A target description `tiny` whose tile function is `symbol` in `path`.
+fn hal_target(path: &str, symbol: &str) -> String {
     format!(
         "name = \"tiny\"
 summary = \"a tiny C HAL loaded at run time\"
 kernel = \"library\"
 
 [library]
-path = \"{}\"
-symbol = \"tiny_tile_f32\"
+path = \"{path}\"
+symbol = \"{symbol}\"
 
 [tile]
 m = 32
@@ -299,9 +304,101 @@ c = \"f32\"
 a = \"row-major\"
 b = \"row-major\"
 c = \"row-major\"
-",
-        env!("TINY_HAL")
+"
     )
+}
+
+#[test]
+fn a_relative_library_path_is_found_beside_its_description_never_on_the_search_path() {
+    let dir = scratch(
+        "hal_relative",
+        &[
+            ("tiny.toml", &hal_target("libtiny.so", "tiny_tile_f32")),
+            ("libc.toml", &hal_target("libc.so.6", "abort")),
+            ("p.mlir", &matmul(32, 32, 32)),
+            (
+                "p.sched",
+                "func mm = linalg.matmul (i, j | k)\nmm.accelerate(tiny)\n",
+            ),
+        ],
+    );
+    std::fs::copy(env!("TINY_HAL"), dir.join("libtiny.so")).unwrap();
+    // A bare file name for the description: its directory is the current one.
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args([
+            "run",
+            "p.mlir",
+            "p.sched",
+            "--check",
+            "--target",
+            "tiny.toml",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // `libc.so.6` beside the description does not exist: the system's is not loaded instead.
+    let (code, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", "libc.toml"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "libc.toml:6:8: error: target `tiny`: cannot load {}",
+            std::fs::canonicalize(&dir)
+                .unwrap()
+                .join("libc.so.6")
+                .display()
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_library_that_cannot_be_used_is_an_error_at_its_line_in_the_description() {
+    let missing = "/nonexistent/libnothing.so";
+    let cases = [
+        (
+            "missing",
+            hal_target(missing, "tiny_tile_f32"),
+            "missing.toml:6:8: error: target `tiny`: cannot load /nonexistent/libnothing.so",
+        ),
+        (
+            "not_elf",
+            hal_target("not_elf.so", "tiny_tile_f32"),
+            "not_elf.toml:6:8: error: target `tiny`: cannot load",
+        ),
+        (
+            "no_symbol",
+            hal_target(env!("TINY_HAL"), "no_such_symbol"),
+            "no_symbol.toml:7:10: error: target `tiny`: no `no_such_symbol` in",
+        ),
+        (
+            "empty",
+            hal_target("", "tiny_tile_f32"),
+            "empty.toml:6:8: error: the library's `path` is empty",
+        ),
+    ];
+    for (name, description, expected) in cases {
+        let file = format!("{name}.toml");
+        let dir = scratch(
+            &format!("hal_error_{name}"),
+            &[
+                (file.as_str(), description.as_str()),
+                ("not_elf.so", "not an ELF file"),
+                ("p.mlir", &matmul(32, 32, 32)),
+                (
+                    "p.sched",
+                    "func mm = linalg.matmul (i, j | k)\nmm.accelerate(tiny)\n",
+                ),
+            ],
+        );
+        let (code, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", &file]);
+        assert_eq!(code, Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+    }
 }
 
 #[test]

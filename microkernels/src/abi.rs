@@ -264,18 +264,30 @@ pub struct HalLibrary {
     _library: libloading::Library,
 }
 
+/// Why a HAL's library could not be used.
+#[derive(Debug)]
+pub enum HalLoadError {
+    /// The dynamic loader refused the file (missing, not a shared library...).
+    Library(String),
+    /// The library has no such symbol.
+    Symbol(String),
+}
+
 impl HalLibrary {
     /// Loads `path` and finds `symbol` in it.
-    pub fn load(path: &std::path::Path, symbol: &str) -> Result<Self, String> {
+    pub fn load(path: &std::path::Path, symbol: &str) -> Result<Self, HalLoadError> {
         // SAFETY: loading runs the library's initializers; a HAL is code the
         // user chose to run, as a plugin is. The symbol is then trusted to
         // have the tile ABI's signature, which the target description says.
         unsafe {
-            let library = libloading::Library::new(path)
-                .map_err(|error| format!("cannot load {}: {error}", path.display()))?;
+            let library = libloading::Library::new(path).map_err(|error| {
+                HalLoadError::Library(format!("cannot load {}: {error}", path.display()))
+            })?;
             let tile_f32 = *library
                 .get::<TileF32Kernel>(symbol.as_bytes())
-                .map_err(|error| format!("no `{symbol}` in {}: {error}", path.display()))?;
+                .map_err(|error| {
+                    HalLoadError::Symbol(format!("no `{symbol}` in {}: {error}", path.display()))
+                })?;
             Ok(HalLibrary {
                 tile_f32,
                 _library: library,

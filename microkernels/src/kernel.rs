@@ -4,7 +4,7 @@
 
 use crate::abi::{
     sched_tile_f32_host, sched_tile_f32_hwacc16, sched_tile_i8i32_hwacc16, DeviceContext,
-    HalLibrary, TileF32Kernel, TileI8Kernel,
+    HalLibrary, HalLoadError, TileF32Kernel, TileI8Kernel,
 };
 use crate::hwacc16::Device;
 use crate::target::Target;
@@ -36,8 +36,16 @@ impl Kernel {
                 ),
                 ("host", _) => (sched_tile_f32_host, None, None),
                 (_, Some(description)) => {
-                    let loaded = HalLibrary::load(&description.path, &description.symbol)
-                        .map_err(|why| format!("target `{}`: {why}", target.name))?;
+                    let loaded = HalLibrary::load(&description.path, &description.symbol).map_err(
+                        |why| match why {
+                            HalLoadError::Library(why) => {
+                                hal_error(&description.path_at, &target.name, &why)
+                            }
+                            HalLoadError::Symbol(why) => {
+                                hal_error(&description.symbol_at, &target.name, &why)
+                            }
+                        },
+                    )?;
                     (loaded.tile_f32, None, Some(loaded))
                 }
                 (other, None) => {
@@ -63,5 +71,14 @@ impl Kernel {
             context: DeviceContext::for_device(&device),
             library,
         })
+    }
+}
+
+/// A HAL's library error, located at the description's line when known.
+fn hal_error(at: &str, target: &str, why: &str) -> String {
+    if at.is_empty() {
+        format!("error: target `{target}`: {why}")
+    } else {
+        format!("{at}: error: target `{target}`: {why}")
     }
 }

@@ -91,6 +91,33 @@ pub struct Library {
     pub path: std::path::PathBuf,
     /// The tile function's symbol (the C signature in `microkernels/README.md`).
     pub symbol: String,
+    /// Where `path` is written (`FILE:LINE:COL`), for errors found only
+    /// when the library is loaded.
+    #[serde(skip)]
+    pub path_at: String,
+    /// Where `symbol` is written (`FILE:LINE:COL`).
+    #[serde(skip)]
+    pub symbol_at: String,
+}
+
+/// The places of a `[library]` table's values in a description's text.
+#[derive(Deserialize)]
+struct LibraryPlaces {
+    library: Option<LibraryValuePlaces>,
+}
+
+#[derive(Deserialize)]
+struct LibraryValuePlaces {
+    path: toml::Spanned<toml::Value>,
+    symbol: toml::Spanned<toml::Value>,
+}
+
+/// `FILE:LINE:COL` of byte `offset` of `text` (both counted from 1).
+fn place(file: &str, text: &str, offset: usize) -> String {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("{file}:{line}:{column}")
 }
 
 /// Operand layouts (`row-major`).
@@ -124,6 +151,23 @@ pub enum TargetError {
         /// What is wrong.
         message: String,
     },
+}
+
+/// Where a description's library is: a relative path from the
+/// description's directory, made absolute (a bare file name given to the
+/// dynamic loader would be looked for on its search path instead, and a
+/// system library of that name loaded).
+fn resolve_library_path(description: &str, path: &std::path::Path) -> std::path::PathBuf {
+    if path.is_absolute() {
+        return path.to_path_buf();
+    }
+    let directory = match std::path::Path::new(description).parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    std::fs::canonicalize(&directory)
+        .unwrap_or(directory)
+        .join(path)
 }
 
 /// Kernels built into `sched-apply`.
@@ -163,12 +207,31 @@ impl Target {
         }
         match (target.kernel.as_str(), &mut target.library) {
             (LIBRARY_KERNEL, Some(library)) => {
-                if library.path.is_relative() {
-                    let directory = std::path::Path::new(file)
-                        .parent()
-                        .unwrap_or(std::path::Path::new(""));
-                    library.path = directory.join(&library.path);
+                if let Ok(LibraryPlaces {
+                    library: Some(places),
+                }) = toml::from_str::<LibraryPlaces>(text)
+                {
+                    library.path_at = place(file, text, places.path.span().start);
+                    library.symbol_at = place(file, text, places.symbol.span().start);
                 }
+                let located = |message: String| TargetError::Invalid {
+                    file: library.path_at.clone(),
+                    message,
+                };
+                if library.path.as_os_str().is_empty() {
+                    return Err(located(
+                        "the library's `path` is empty: name the HAL's shared library (.so)"
+                            .to_string(),
+                    ));
+                }
+                if library.symbol.is_empty() {
+                    return Err(TargetError::Invalid {
+                        file: library.symbol_at.clone(),
+                        message: "the library's `symbol` is empty: name its tile function"
+                            .to_string(),
+                    });
+                }
+                library.path = resolve_library_path(file, &library.path);
             }
             (LIBRARY_KERNEL, None) => {
                 return Err(invalid(

@@ -195,7 +195,7 @@ impl Cache {
         }
         let kernels = bind_kernels(&meta.offloaded, targets, payload_name).ok()?;
         let engine = JitEngine::from_objects(&object, libraries(meta.parallel), &kernels).ok()?;
-        check_c_interface(&engine, signature).ok()?;
+        check_c_interface(&engine, signature, &[]).ok()?;
         Some(Program {
             engine,
             signature: signature.clone(),

@@ -8,7 +8,7 @@ use crate::diagnostics::capture_diagnostics;
 use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
 use crate::lowering::*;
 pub use crate::signature::Signature;
-pub(crate) use crate::signature::{entry_candidates, signature};
+pub(crate) use crate::signature::{declared_functions, entry_candidates, signature};
 use crate::stage_times::{Segments, StageOwners};
 use crate::tensor::Tensor;
 use crate::{new_context, parse_module, PayloadError};
@@ -120,7 +120,11 @@ pub(crate) fn bind_kernels(
             Some(index) => &kernels[index],
             None => {
                 let kernel =
-                    microkernels::Kernel::for_target(target).map_err(PayloadError::internal)?;
+                    microkernels::Kernel::for_target(target).map_err(|message| PayloadError {
+                        message,
+                        diagnostics: Vec::new(),
+                        internal: false,
+                    })?;
                 kernels.push(KernelSlot::new(name, kernel));
                 &kernels[kernels.len() - 1]
             }
@@ -136,21 +140,47 @@ pub(crate) fn bind_kernels(
     Ok(kernels)
 }
 
-/// An error unless `engine` defines the entry's C interface.
+/// An error unless `engine` defines the entry's C interface. The ORC JIT
+/// links lazily, so a function the payload declares (`declared`: name and
+/// location) and no library defines surfaces here: that is the payload's
+/// error, located at the declarations; without any, the fault is ours.
 pub(crate) fn check_c_interface(
     engine: &JitEngine,
     signature: &Signature,
+    declared: &[(String, String)],
 ) -> Result<(), PayloadError> {
     if engine.has_c_interface(&signature.name) {
         return Ok(());
     }
-    // The ORC JIT links lazily: an unresolved symbol surfaces here, and
-    // LLVM prints it ("Symbols not found: ...") on stderr, not as an
-    // MLIR diagnostic.
-    Err(PayloadError::internal(format!(
-        "the compiled module has no C interface for @{}: it may call a runtime function the JIT could not link (see \"JIT session error\" above)",
-        signature.name
-    )))
+    if declared.is_empty() {
+        // LLVM prints what it could not resolve ("Symbols not found: ...")
+        // on stderr, not as an MLIR diagnostic.
+        return Err(PayloadError::internal(format!(
+            "the compiled module has no C interface for @{}: it may call a runtime function the JIT could not link (see \"JIT session error\" above)",
+            signature.name
+        )));
+    }
+    let names: Vec<String> = declared
+        .iter()
+        .map(|(name, _)| format!("@{name}"))
+        .collect();
+    Err(PayloadError {
+        message: format!(
+            "@{} cannot be linked: it calls a function the payload declares without a body ({}) that no library loaded into the JIT defines (see \"JIT session error\" above for the symbol)",
+            signature.name,
+            names.join(", ")
+        ),
+        diagnostics: declared
+            .iter()
+            .map(|(name, location)| crate::MlirMessage {
+                severity: "error",
+                location: location.clone(),
+                message: format!("@{name} is declared here without a body; define it in the payload"),
+                notes: Vec::new(),
+            })
+            .collect(),
+        internal: false,
+    })
 }
 
 impl Program {
@@ -249,6 +279,7 @@ impl Program {
         let mut module = parse_module(&context, payload_name, text)?;
         let root = OpView::of_module(&module);
         let signature = signature(root, payload_name, entry)?;
+        let declared = declared_functions(root);
         let cached = build
             .cache
             .map(|cache| (cache, cache.key(text, entry, targets)));
@@ -287,7 +318,7 @@ impl Program {
             diagnostics: messages,
             internal: true,
         })?;
-        check_c_interface(&engine, &signature)?;
+        check_c_interface(&engine, &signature, &declared)?;
         let jit_s = start.elapsed().as_secs_f64();
         let program = Self {
             engine,

@@ -22,7 +22,12 @@ pub fn read(bytes: &[u8]) -> Result<Tensor, String> {
     let header_end = header_start + header_len;
     let header = bytes
         .get(header_start..header_end)
-        .ok_or("the header is cut short")?;
+        .ok_or_else(|| {
+            format!(
+                "the header is cut short: version {major}'s prefix says {header_len} bytes of header, but the file holds {} after it",
+                bytes.len().saturating_sub(header_start)
+            )
+        })?;
     let header = std::str::from_utf8(header).map_err(|_| "the header is not text")?;
     let descr = dict_value(header, "descr").ok_or("the header has no `descr`")?;
     let quote = descr
@@ -155,6 +160,25 @@ mod tests {
         let tensor = read(&bytes).unwrap();
         assert_eq!(tensor.ty.shape, vec![2, 3]);
         assert_eq!(tensor.to_f64(), vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+    }
+
+    #[test]
+    fn reads_format_version_3() {
+        // np.lib.format.write_array(f, np.zeros((2, 3), np.float32), version=(3, 0)):
+        // a 4-byte header length, then a UTF-8 header.
+        let mut bytes =
+            b"\x93NUMPY\x03\x00t\x00\x00\x00{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"
+                .to_vec();
+        bytes.resize(12 + 116 - 1, b' ');
+        bytes.push(b'\n');
+        bytes.extend_from_slice(&[0; 24]);
+        let tensor = read(&bytes).unwrap();
+        assert_eq!(tensor.ty.shape, vec![2, 3]);
+        // A version 1 file relabelled 3 keeps a 2-byte length: numpy refuses it too.
+        let mut relabelled = write(&tensor);
+        relabelled[6] = 3;
+        let why = read(&relabelled).unwrap_err();
+        assert!(why.contains("version 3's prefix says"), "{why}");
     }
 
     #[test]

@@ -47,6 +47,21 @@ pub(crate) fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
         .collect()
 }
 
+/// Functions the payload declares without a body (each with its location):
+/// their code must come from a library linked into the JIT.
+pub(crate) fn declared_functions(root: OpView<'_>) -> Vec<(String, String)> {
+    root.children()
+        .into_iter()
+        .filter(|op| op.name() == "func.func" && op.children().is_empty())
+        .map(|op| {
+            (
+                op.string_attribute("sym_name").unwrap_or_default(),
+                op.location(),
+            )
+        })
+        .collect()
+}
+
 /// Finds the entry function of `root` (`entry`, or the only public function)
 /// and reads its signature. Errors are located at the function.
 pub(crate) fn signature(

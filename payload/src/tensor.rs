@@ -175,8 +175,17 @@ pub fn parse_tensor_type(text: &str) -> Result<TensorType, String> {
             "`{text}` has an encoding; only plain dense tensors can be passed"
         ));
     }
-    let mut parts: Vec<&str> = inner.split('x').collect();
-    let element_text = parts.pop().unwrap_or_default();
+    // The dimensions, each followed by `x`, then the element type (which
+    // may hold an `x` of its own: `complex<f32>`).
+    let mut parts: Vec<&str> = Vec::new();
+    let mut element_text = inner;
+    while let Some((dimension, rest)) = element_text.split_once('x') {
+        if dimension != "?" && dimension.parse::<i64>().is_err() {
+            break;
+        }
+        parts.push(dimension);
+        element_text = rest;
+    }
     let element = ElementType::from_mlir(element_text).ok_or_else(|| {
         format!(
             "`{text}`: element type `{element_text}` is not supported (use f32, f64, i32 or i64)"
@@ -223,6 +232,8 @@ mod tests {
         assert!(parse_tensor_type("tensor<4xbf16>")
             .unwrap_err()
             .contains("bf16"));
+        let complex = parse_tensor_type("tensor<4x8xcomplex<f32>>").unwrap_err();
+        assert!(complex.contains("element type `complex<f32>`"), "{complex}");
         assert!(parse_tensor_type("memref<4xf32>")
             .unwrap_err()
             .contains("not a ranked tensor"));
