@@ -126,7 +126,12 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
                 .iter()
                 .try_fold(op.flops_per_point, |p, e| e.map(|e| p * e as u64));
             let location = payload::plain_location(&op.location, payload_name);
-            let mut comment = parallel_extents.join(" x ");
+            // A 0-d op has no loops: "scalar" in place of its (empty) extents.
+            let mut comment = if op.extents.is_empty() {
+                "scalar".to_string()
+            } else {
+                parallel_extents.join(" x ")
+            };
             if !reduction_extents.is_empty() {
                 comment.push_str(&format!(" | {}", reduction_extents.join(" x ")));
             }

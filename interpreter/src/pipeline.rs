@@ -216,6 +216,7 @@ pub fn run(
             for message in &messages {
                 text.push_str(&render_located(message, schedule, payload_name));
             }
+            text.push_str(&explain_folded_away(&messages, schedule));
             if !messages.iter().any(|m| located_in(m, &schedule.name)) {
                 text.push_str(&locate_failure(
                     &planned,
@@ -235,6 +236,46 @@ pub fn run(
             Err(Failure::Internal(text))
         }
     }
+}
+
+/// When a cleanup step's canonicalization erased an op a handle still
+/// named (an op whose body returns an input unchanged, such as `x * 1.0`,
+/// folds away), MLIR says only that the tracking listener found no
+/// replacement: this says what happened, at the binding of the handle.
+fn explain_folded_away(messages: &[MlirMessage], schedule: &SourceFile) -> String {
+    fn notes(message: &MlirMessage) -> Vec<&MlirMessage> {
+        std::iter::once(message)
+            .chain(message.notes.iter().flat_map(notes))
+            .collect()
+    }
+    let all: Vec<&MlirMessage> = messages.iter().flat_map(notes).collect();
+    let folded = all.iter().any(|m| {
+        m.message
+            .contains("tracking listener failed to find replacement op")
+    }) && all
+        .iter()
+        .any(|m| m.message.contains("ran out of suitable replacement values"));
+    let binding = all.iter().find_map(|m| match m.file_line_column() {
+        Some((file, line, column))
+            if file == schedule.name && m.message.contains("this handle must be updated") =>
+        {
+            Some(schedule.offset(line, column) as usize)
+        }
+        _ => None,
+    });
+    let (true, Some(offset)) = (folded, binding) else {
+        return String::new();
+    };
+    Diagnostic::error(
+        "op-folded-away",
+        schedule_lang::Span::new(offset, offset + 1),
+        "this op was folded away by MLIR's cleanups before its schedule was done: its body \
+         returns an input unchanged (such as `x * 1.0` or `x + 0.0`), so the op is an identity \
+         and there is nothing left to schedule"
+            .to_string(),
+    )
+    .with_help("drop this func's directives, or the op from the payload")
+    .render(schedule)
 }
 
 /// Whether a message or one of its notes points into the file `name`.

@@ -154,7 +154,11 @@ fn describe_op(
     let maps = parse_maps(&maps_text)
         .ok_or_else(|| PayloadError::internal(format!("unreadable indexing maps: {maps_text}")))?;
     let iterators_text = generic.attribute_text("iterator_types").unwrap_or_default();
+    // `[#linalg.iterator_type<parallel>, ...]`, or `[]` for a 0-d op (no loops).
     let iterators: Vec<IteratorKind> = iterators_text
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
         .split(',')
         .filter(|part| !part.trim().is_empty())
         .map(|part| {
