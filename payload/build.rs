@@ -7,7 +7,8 @@
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
-//! `contract.cpp` lets LLVM fuse vector multiplies and adds;
+//! `contract.cpp` lets LLVM fuse vector multiplies and adds; `loops.cpp`
+//! keeps innermost scalar rows rolled for LLVM;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
 //! `relayout.cpp` implement sched-apply's own transform ops, declared in
@@ -34,6 +35,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
     println!("cargo:rerun-if-changed=shim/contract.cpp");
+    println!("cargo:rerun-if-changed=shim/loops.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let generated = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -71,6 +73,7 @@ fn main() {
         .file("shim/copies.cpp")
         .file("shim/vectors.cpp")
         .file("shim/contract.cpp")
+        .file("shim/loops.cpp")
         .include(&generated)
         .include(format!("{prefix}/include"))
         .std("c++17")

@@ -305,7 +305,7 @@ impl Program {
             make_parallel_loops(&context, &mut module, payload_name)?;
         }
         outline_loop_nests(&context, &mut module, payload_name, OUTLINED_ABOVE)?;
-        run_passes(&context, &mut module, LOWERING_PIPELINE, payload_name)?;
+        lower_to_llvm(&context, &mut module, payload_name)?;
         let lower_s = start.elapsed().as_secs_f64();
 
         let start = Instant::now();

@@ -87,7 +87,17 @@ pub const OUTLINE_SCRIPT: &str = r#"module attributes {transform.with_named_sequ
 /// ran 6.12 ms per call whole, 6.68 ms outlined, on one Zen 4 core.
 pub const OUTLINED_ABOVE: usize = 64;
 
-/// The second half: the other foralls run sequentially, parallel loops
+/// The first step of the second half: the other foralls run sequentially,
+/// and the linalg ops left become loops ([`lower_to_llvm`] then marks the
+/// scalar rows LLVM should keep rolled).
+pub const LOOPS_PIPELINE: &str =
+    "builtin.module(func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops))";
+
+/// An innermost scalar loop of at least this many iterations is kept
+/// rolled for LLVM, which vectorizes it along its row (`shim/loops.cpp`).
+pub const ROLLED_ROW_TRIPS: i64 = 8;
+
+/// The rest of the second half ([`LOOPS_PIPELINE`] first): parallel loops
 /// become OpenMP, vector ops are lowered, and everything reaches the LLVM
 /// dialect (the C interfaces were requested before,
 /// [`C_WRAPPERS_PIPELINE`]). Small buffers move to the
@@ -96,7 +106,7 @@ pub const OUTLINED_ABOVE: usize = 64;
 /// the branch's result after it had become a stack buffer.
 pub const LOWERING_PIPELINE: &str = concat!(
     "builtin.module(",
-    "func.func(scf-forall-to-for,canonicalize,convert-linalg-to-loops,buffer-loop-hoisting,promote-buffers-to-stack),",
+    "func.func(buffer-loop-hoisting,promote-buffers-to-stack),",
     "buffer-deallocation-pipeline,",
     "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll}),",
     "convert-scf-to-openmp,",
@@ -104,6 +114,21 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
     "convert-to-llvm,reconcile-unrealized-casts)"
 );
+
+/// The second half of lowering, from bufferized loops to the LLVM dialect:
+/// [`LOOPS_PIPELINE`], the scalar rows marked to stay rolled,
+/// [`LOWERING_PIPELINE`], and the marks attached to the loops' back edges.
+pub(crate) fn lower_to_llvm(
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    payload_name: &str,
+) -> Result<(), PayloadError> {
+    run_passes(context, module, LOOPS_PIPELINE, payload_name)?;
+    crate::ffi::keep_scalar_rows_rolled(module, ROLLED_ROW_TRIPS);
+    run_passes(context, module, LOWERING_PIPELINE, payload_name)?;
+    crate::ffi::attach_loop_annotations(module);
+    Ok(())
+}
 
 /// Copies of at most this many elements become one vector read and write
 /// after bufferization (`ffi::vectorize_small_copies`): 16 AVX-512 vectors
@@ -200,7 +225,7 @@ pub(crate) fn append_generated(
 }
 
 /// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
-pub(crate) fn run_passes(
+pub fn run_passes(
     context: &melior::Context,
     module: &mut melior::ir::Module,
     pipeline: &str,

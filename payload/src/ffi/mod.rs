@@ -40,8 +40,9 @@ pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
 pub use orc::host_cpu;
 pub use rewrites::{
-    contract_vector_arithmetic, forward_temporary_copies, split_wide_vectors,
-    untie_shared_empty_tensors, vectorize_small_copies,
+    attach_loop_annotations, contract_vector_arithmetic, forward_temporary_copies,
+    keep_scalar_rows_rolled, split_wide_vectors, untie_shared_empty_tensors,
+    vectorize_small_copies,
 };
 
 /// The effective user id of this process: who owns the files it may trust

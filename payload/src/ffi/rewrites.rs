@@ -61,7 +61,30 @@ pub fn contract_vector_arithmetic(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedContractVectorArithmetic(raw) }
 }
 
+/// Marks every innermost scalar `scf.for` of at least `min_trips` constant
+/// iterations `unroll disable` for LLVM (`shim/loops.cpp` says why).
+/// Returns the loops marked.
+pub fn keep_scalar_rows_rolled(module: &mut melior::ir::Module, min_trips: i64) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim only sets an attribute on loops.
+    unsafe { schedKeepScalarRowsRolled(raw, min_trips) }
+}
+
+/// Moves the loop marks [`keep_scalar_rows_rolled`] made, which the
+/// conversion to the LLVM dialect leaves on the loops' back edges, into the
+/// branches' own `loop_annotation`. Returns the branches changed.
+pub fn attach_loop_annotations(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: as above; the shim only moves an attribute of `llvm.br` ops.
+    unsafe { schedAttachLoopAnnotations(raw) }
+}
+
 unsafe extern "C" {
+    /// Defined in `shim/loops.cpp`.
+    fn schedKeepScalarRowsRolled(root: MlirOperation, min_trips: i64) -> i64;
+    /// Defined in `shim/loops.cpp`.
+    fn schedAttachLoopAnnotations(root: MlirOperation) -> i64;
     /// Defined in `shim/empties.cpp`.
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
