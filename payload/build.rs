@@ -13,7 +13,10 @@
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
 //! `relayout.cpp` implement sched-apply's own transform ops, declared in
 //! `SchedTransformOps.td` (run through mlir-tblgen here).
-//! All link against the same static MLIR libraries mlir-sys links.
+//! All link against the same static MLIR libraries mlir-sys links. The
+//! transform ops' files and `plugin.cpp` are also linked into a dialect
+//! plugin for upstream `mlir-opt` (against its shared libMLIR), whose path
+//! the crate gets as `SCHED_TRANSFORM_PLUGIN`.
 
 fn main() {
     // The same prefix mlir-sys links from (set in .cargo/config.toml; `jit.rs` reads it too).
@@ -36,6 +39,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
     println!("cargo:rerun-if-changed=shim/contract.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
+    println!("cargo:rerun-if-changed=shim/plugin.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let generated = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -56,24 +60,17 @@ fn main() {
             "mlir-tblgen {flag} failed on shim/SchedTransformOps.td"
         );
     }
-    cc::Build::new()
+    // The shim's C++, compiled once: archived into the static library the
+    // crate links, and the transform ops' files (with `plugin.cpp`) linked
+    // into the dialect plugin for upstream `mlir-opt`.
+    let sources = [
+        "registry", "inline", "printing", "empties", "reuse", "sliding", "fuse", "cse", "union",
+        "reshapes", "relayout", "compile", "copies", "vectors", "contract", "loops", "plugin",
+    ];
+    let mut build = cc::Build::new();
+    build
         .cpp(true)
-        .file("shim/registry.cpp")
-        .file("shim/inline.cpp")
-        .file("shim/printing.cpp")
-        .file("shim/empties.cpp")
-        .file("shim/reuse.cpp")
-        .file("shim/sliding.cpp")
-        .file("shim/fuse.cpp")
-        .file("shim/cse.cpp")
-        .file("shim/union.cpp")
-        .file("shim/reshapes.cpp")
-        .file("shim/relayout.cpp")
-        .file("shim/compile.cpp")
-        .file("shim/copies.cpp")
-        .file("shim/vectors.cpp")
-        .file("shim/contract.cpp")
-        .file("shim/loops.cpp")
+        .pic(true)
         .include(&generated)
         .include(format!("{prefix}/include"))
         .std("c++17")
@@ -85,6 +82,68 @@ fn main() {
         .define("__STDC_CONSTANT_MACROS", None)
         .define("__STDC_FORMAT_MACROS", None)
         .define("__STDC_LIMIT_MACROS", None)
-        .warnings(false)
-        .compile("sched_registry");
+        .warnings(false);
+    for source in sources {
+        build.file(format!("shim/{source}.cpp"));
+    }
+    let objects = build.compile_intermediates();
+    let object_of = |source: &str| {
+        objects
+            .iter()
+            .find(|o| {
+                o.file_stem()
+                    .is_some_and(|s| s.to_string_lossy().ends_with(&format!("-{source}")))
+            })
+            .unwrap_or_else(|| panic!("no object for shim/{source}.cpp"))
+            .clone()
+    };
+
+    let library = generated.join("libsched_registry.a");
+    let _ = std::fs::remove_file(&library);
+    let status = build
+        .get_archiver()
+        .arg("crs")
+        .arg(&library)
+        .args(
+            sources
+                .iter()
+                .filter(|s| **s != "plugin")
+                .map(|s| object_of(s)),
+        )
+        .status()
+        .expect("the archiver runs");
+    assert!(status.success(), "archiving the shim failed");
+    println!("cargo:rustc-link-search=native={}", generated.display());
+    println!("cargo:rustc-link-lib=static=sched_registry");
+    println!("cargo:rustc-link-lib=stdc++");
+
+    let plugin = generated.join("libsched_transform_plugin.so");
+    let status = build
+        .get_compiler()
+        .to_command()
+        .arg("-shared")
+        .arg("-o")
+        .arg(&plugin)
+        .args(
+            TRANSFORM_OPS
+                .iter()
+                .chain(["plugin"].iter())
+                .map(|s| object_of(s)),
+        )
+        .arg(format!("-L{prefix}/lib"))
+        .arg(format!("-Wl,-rpath,{prefix}/lib"))
+        .args(["-lMLIR", "-lLLVM"])
+        .status()
+        .expect("the C++ compiler links the plugin");
+    assert!(status.success(), "linking {} failed", plugin.display());
+    println!(
+        "cargo:rustc-env=SCHED_TRANSFORM_PLUGIN={}",
+        plugin.display()
+    );
 }
+
+/// The shim's files that define sched-apply's own transform ops (what the
+/// plugin holds).
+const TRANSFORM_OPS: [&str; 7] = [
+    "reuse", "sliding", "fuse", "cse", "union", "reshapes", "relayout",
+];

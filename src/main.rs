@@ -29,8 +29,8 @@ Examples:
   sched-apply model.mlir gemm_accel.sched --emit offloaded
       show the accelerated tiles as kernel calls, after bufferization
   sched-apply model.mlir fast.sched --emit transform -o fast.transform.mlir
-      write the generated transform script; mlir-opt can run it too:
-      mlir-opt model.mlir --transform-preload-library=transform-library-paths=fast.transform.mlir --transform-interpreter
+      write the generated transform script; mlir-opt can run it too, with sched-apply's own ops:
+      mlir-opt --load-dialect-plugin=$(sched-apply plugin) model.mlir --transform-preload-library=transform-library-paths=fast.transform.mlir --transform-interpreter
   sched-apply check conv.sched --payload conv.mlir
       report every problem in a schedule without applying it
   sched-apply run examples/halide_conv/conv.mlir --check --bench 10
@@ -160,6 +160,10 @@ enum Command {
         #[arg(long = "target", value_name = "FILE")]
         targets: Vec<PathBuf>,
     },
+    /// Print the path of the MLIR dialect plugin that registers sched-apply's own transform ops,
+    /// so upstream mlir-opt runs the scripts `--emit transform` writes.
+    #[command(after_help = PLUGIN_EXAMPLE)]
+    Plugin,
     /// Print a schedule in canonical form.
     #[command(
         after_help = "Examples:\n  sched-apply fmt conv.sched            print the canonical form\n  sched-apply fmt conv.sched --check    exit 1 if the file is not canonical\n  sched-apply fmt conv.sched --write    rewrite the file in place"
@@ -175,6 +179,14 @@ enum Command {
         write: bool,
     },
 }
+
+const PLUGIN_EXAMPLE: &str = "\
+Example:
+  sched-apply model.mlir fast.sched --emit transform -o fast.transform.mlir
+  mlir-opt --load-dialect-plugin=$(sched-apply plugin) model.mlir \\
+    --transform-preload-library=transform-library-paths=fast.transform.mlir --transform-interpreter
+      the same IR as `sched-apply model.mlir fast.sched` (with compute_inline or a TOSA payload,
+      give mlir-opt `--emit inlined`'s output: the script applies to the payload after those phases)";
 
 const RUN_EXAMPLES: &str = "\
 Examples:
@@ -255,6 +267,7 @@ fn main() -> ExitCode {
         Some(Command::Ops { payload, json }) => ops::list(&payload, json),
         Some(Command::Peak { calls }) => measure_peak(calls),
         Some(Command::Targets { targets }) => targets::list(&targets),
+        Some(Command::Plugin) => print_text(&format!("{}\n", payload::transform::TRANSFORM_PLUGIN)),
         None => apply(cli.apply),
     });
     match result {

@@ -19,6 +19,12 @@ pub enum ApplyError {
     Invalid(Vec<MlirMessage>),
 }
 
+/// The MLIR dialect plugin that registers sched-apply's own transform ops
+/// (`transform.sched.*`) in upstream tools: `mlir-opt
+/// --load-dialect-plugin=PATH --transform-interpreter` runs the scripts
+/// sched-apply generates (built from `shim/plugin.cpp` by `build.rs`).
+pub const TRANSFORM_PLUGIN: &str = env!("SCHED_TRANSFORM_PLUGIN");
+
 /// The file name MLIR gives the script's own lines, for ops without a
 /// location of their own (cleanups): `--emit transform` prints that text.
 pub const SCRIPT_SOURCE_NAME: &str = "(transform script)";
