@@ -17,7 +17,8 @@ mod targets;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use files::{print_text, read, read_schedule, write_output};
-use interpreter::pipeline::{self, Failure, Stop};
+use interpreter::pipeline::{self, Stop};
+use interpreter::Failure;
 use schedule_lang::{directives, SourceFile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -5,7 +5,6 @@
 //! after the schedule, joined by an arrow; with two funcs or more, each
 //! func's own pair too, smaller and named. Drawn with `plotters`.
 
-use crate::profile::Figures;
 use crate::Exit;
 use plotters::prelude::*;
 use std::path::Path;
@@ -20,7 +19,8 @@ pub(crate) struct Roofs {
     pub accelerators: Vec<(String, f64, f64)>,
 }
 
-/// One func's points: (FLOP/byte, GFLOP/s) before and after the schedule.
+/// One func's points, or the whole call's: (FLOP/byte, GFLOP/s) before and
+/// after the schedule.
 pub(crate) struct StagePoints {
     pub name: String,
     pub before: Option<(f64, f64)>,
@@ -42,11 +42,10 @@ pub(crate) fn write_svg(
     path: &Path,
     title: &str,
     roofs: &Roofs,
-    before: &Figures,
-    after: &Figures,
+    whole: &StagePoints,
     stages: &[StagePoints],
 ) -> Result<(), Exit> {
-    let point = |f: &Figures| f.intensity.zip(f.gflops);
+    let (before, after) = (whole.before, whole.after);
     let stages: &[StagePoints] = if (2..=MAX_NAMED_STAGES).contains(&stages.len()) {
         stages
     } else {
@@ -54,7 +53,7 @@ pub(crate) fn write_svg(
     };
     let points: Vec<(f64, f64)> = [before, after]
         .into_iter()
-        .filter_map(point)
+        .flatten()
         .chain(
             stages
                 .iter()
@@ -162,7 +161,7 @@ pub(crate) fn write_svg(
                 ))?;
             }
         }
-        if let (Some(from), Some(to)) = (point(before), point(after)) {
+        if let (Some(from), Some(to)) = (before, after) {
             chart.draw_series(std::iter::once(PathElement::new(
                 vec![from, to],
                 RGBColor(120, 120, 120).stroke_width(2),
@@ -173,7 +172,7 @@ pub(crate) fn write_svg(
                 RGBColor(120, 120, 120).filled(),
             )))?;
         }
-        for (figures, label, colour) in [
+        for (point, label, colour) in [
             (before, "the whole call before the schedule", RED),
             (
                 after,
@@ -181,7 +180,7 @@ pub(crate) fn write_svg(
                 RGBColor(0, 140, 0),
             ),
         ] {
-            if let Some(at) = point(figures) {
+            if let Some(at) = point {
                 chart
                     .draw_series(std::iter::once(Circle::new(at, 6, colour.filled())))?
                     .label(format!(

@@ -33,7 +33,7 @@ fn applies_and_matches(
         Ok(outcome) => outcome,
         Err(failure) => {
             prop_assert!(
-                matches!(failure, interpreter::pipeline::Failure::Input(_)),
+                matches!(failure, interpreter::Failure::Input(_)),
                 "an internal failure for\n{schedule}\n{}",
                 failure.message()
             );

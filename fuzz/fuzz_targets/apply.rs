@@ -12,7 +12,8 @@ mod driver;
 #[path = "payloads.rs"]
 mod payloads;
 
-use interpreter::pipeline::{run, Failure, Stop};
+use interpreter::pipeline::{run, Stop};
+use interpreter::Failure;
 use libfuzzer_sys::fuzz_target;
 use payloads::payloads;
 use schedule_lang::SourceFile;

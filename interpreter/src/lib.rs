@@ -15,10 +15,12 @@
     clippy::dbg_macro
 )]
 
+pub mod failure;
 pub mod inline;
 pub mod pipeline;
 pub mod plan;
 pub mod script;
 
+pub use failure::Failure;
 pub use plan::plan;
 pub use script::Script;

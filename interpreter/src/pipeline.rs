@@ -3,6 +3,7 @@
 //! the script and (optionally) apply it. Every failure comes back as rendered
 //! diagnostics that name the file, line and column.
 
+use crate::failure::Failure;
 use crate::inline::inline_funcs;
 use crate::plan::{plan_with, PlanOptions};
 use payload::transform::{apply_script, ApplyError};
@@ -46,24 +47,6 @@ pub struct PhaseTimes {
     pub plan_s: f64,
     /// Applying the script with the transform interpreter.
     pub apply_s: f64,
-}
-
-/// Why a run failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Failure {
-    /// Bad input (schedule, payload): the rendered diagnostics. Exit code 1.
-    Input(String),
-    /// A failure of this tool: what happened. Exit code 2.
-    Internal(String),
-}
-
-impl Failure {
-    /// The rendered report.
-    pub fn message(&self) -> &str {
-        match self {
-            Failure::Input(text) | Failure::Internal(text) => text,
-        }
-    }
 }
 
 /// How far to go.

@@ -221,3 +221,12 @@ impl Script {
         out
     }
 }
+
+/// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
+pub(crate) fn zero_attribute(element: &str) -> String {
+    if element.starts_with('f') || element.starts_with("bf") {
+        format!("0.0 : {element}")
+    } else {
+        format!("0 : {element}")
+    }
+}

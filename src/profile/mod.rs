@@ -77,6 +77,12 @@ pub(crate) struct Figures {
 }
 
 impl Figures {
+    /// Where the roofline draws these figures: (FLOP/byte, GFLOP/s), when
+    /// both are known.
+    pub(crate) fn point(&self) -> Option<(f64, f64)> {
+        self.intensity.zip(self.gflops)
+    }
+
     fn of(counts: &Counts) -> Self {
         Figures {
             flops: counts.flops,
@@ -218,8 +224,11 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
             path,
             &title,
             &roofs,
-            &report.total.before,
-            &report.total.after,
+            &crate::roofline::StagePoints {
+                name: String::new(),
+                before: report.total.before.point(),
+                after: report.total.after.point(),
+            },
             &stage_points(&report.stages),
         )?;
     }

@@ -6,7 +6,7 @@
 
 mod operands;
 
-use crate::pipeline::Failure;
+use crate::failure::Failure;
 use payload::ffi::InlineRefusal;
 use payload::inline::{inline, InlineError};
 use payload::PayloadInfo;

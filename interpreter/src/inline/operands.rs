@@ -6,7 +6,7 @@
 //! fused op's inputs, and finds `pack`'s innermost axis again in the map the
 //! fused op reads that input through.
 
-use crate::pipeline::Failure;
+use crate::failure::Failure;
 use payload::PayloadInfo;
 use schedule_lang::model::{Model, Placement};
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile, Span};

@@ -53,7 +53,7 @@ impl Planner<'_> {
         let values: Vec<String> = op
             .operands
             .iter()
-            .map(|o| super::pack::zero_attribute(&o.element))
+            .map(|o| crate::script::zero_attribute(&o.element))
             .collect();
         let dims: Vec<String> = (0..stage.dims.len()).map(|d| d.to_string()).collect();
         let nofold: Vec<&str> = op
@@ -99,7 +99,7 @@ impl Planner<'_> {
         }
         let name = self.stage_name(func, stage_index);
         let at = &buffer.loop_name;
-        let why = why_not_a_loop(nest, at);
+        let why = nest.why_not_a_loop(at);
         self.errors.push(
             Diagnostic::error(
                 "buffer-at-unplannable",
@@ -111,21 +111,5 @@ impl Planner<'_> {
                  others inside it",
             ),
         );
-    }
-}
-
-/// Why the loop named `at` is not a loop of the generated code, so that no
-/// buffer (`buffer_at`, `reuse_at`) can be placed at it.
-pub(super) fn why_not_a_loop(nest: &Nest, at: &str) -> String {
-    match nest.loops.iter().position(|l| l.visible_name() == at) {
-        Some(i) if i >= nest.first_implicit => format!(
-            "`{at}` stays inside the op's tile (or the vector op), so it is not a loop of the \
-             generated code"
-        ),
-        Some(_) => format!("`{at}` has one iteration, so it is not a loop of the generated code"),
-        None => format!(
-            "`{at}` is tiled together with the loops inside it into one loop nest, so no buffer \
-             can be placed between them"
-        ),
     }
 }

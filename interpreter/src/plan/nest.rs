@@ -15,7 +15,6 @@
 //! and loops to unroll `scf.for`, and a run holds loops of one kind only
 //! (and, among foralls, either only loops marked `parallel` or none).
 
-use super::tail::Tail;
 use super::{ceil_div, Planner, Region};
 use schedule_lang::model::{Loop, Placement, Stage};
 use std::ops::Range;
@@ -60,10 +59,46 @@ pub(super) struct Nest<'a> {
 pub(super) fn uses_forall(stage: &Stage, the_loop: &Loop) -> bool {
     !stage.dims[the_loop.dim].reduction
         && the_loop.unroll.is_none()
-        && !super::reuse::reuses_at(stage, the_loop.visible_name())
+        && !reuses_at(stage, the_loop.visible_name())
+}
+
+/// Whether `stage` keeps a reuse buffer at the loop named `name` (which
+/// must then be a sequential loop).
+pub(super) fn reuses_at(stage: &Stage, name: &str) -> bool {
+    stage.reuse_buffers.iter().any(|r| r.loop_name == name)
+}
+
+/// A loop whose last tile is partial, in a stage that must have static tiles.
+pub(super) struct Tail {
+    /// Index of the loop in the stage's loops.
+    pub at: usize,
+    /// The stage's tile entering that loop.
+    pub region: Region,
+    /// The split dimension.
+    pub dim: usize,
+    /// The dimension's extent there.
+    pub extent: i64,
+    /// The extent of the whole tiles.
+    pub whole: i64,
 }
 
 impl Nest<'_> {
+    /// Why the loop named `at` is not a loop of the generated code, so that no
+    /// buffer (`buffer_at`, `reuse_at`) can be placed at it.
+    pub(super) fn why_not_a_loop(&self, at: &str) -> String {
+        match self.loops.iter().position(|l| l.visible_name() == at) {
+            Some(i) if i >= self.first_implicit => format!(
+                "`{at}` stays inside the op's tile (or the vector op), so it is not a loop of the \
+                 generated code"
+            ),
+            Some(_) => format!("`{at}` has one iteration, so it is not a loop of the generated code"),
+            None => format!(
+                "`{at}` is tiled together with the loops inside it into one loop nest, so no buffer \
+                 can be placed between them"
+            ),
+        }
+    }
+
     /// The fused group loop `i` belongs to, if any.
     pub fn group_of(&self, i: usize) -> Option<Range<usize>> {
         self.groups.iter().find(|g| g.contains(&i)).cloned()

@@ -13,15 +13,6 @@ use crate::script::ANY_OP;
 use schedule_lang::model::OperandAtLoop;
 use schedule_lang::{Diagnostic, MapResult};
 
-/// A typed zero attribute for an element type (`0.0 : f32`, `0 : i32`).
-pub(super) fn zero_attribute(element: &str) -> String {
-    if element.starts_with('f') || element.starts_with("bf") {
-        format!("0.0 : {element}")
-    } else {
-        format!("0 : {element}")
-    }
-}
-
 /// The shape of the tile an operand read through `map` has where the op's
 /// tile is `region`: known when every axis is a plain dimension with a
 /// static tile.
@@ -108,7 +99,7 @@ impl Planner<'_> {
             let values: Vec<String> = op
                 .operands
                 .iter()
-                .map(|o| zero_attribute(&o.element))
+                .map(|o| crate::script::zero_attribute(&o.element))
                 .collect();
             let dims: Vec<String> = (0..stage.dims.len()).map(|d| d.to_string()).collect();
             let nofold: Vec<&str> = op

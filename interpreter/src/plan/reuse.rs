@@ -15,14 +15,8 @@
 
 use super::nest::Nest;
 use super::{MaterializedLoop, Planner, Region};
-use schedule_lang::model::{Model, ReuseAt, Stage};
+use schedule_lang::model::{Model, ReuseAt};
 use schedule_lang::{Diagnostic, Span};
-
-/// Whether `stage` keeps a reuse buffer at the loop named `name` (which
-/// must then be a sequential loop).
-pub(super) fn reuses_at(stage: &Stage, name: &str) -> bool {
-    stage.reuse_buffers.iter().any(|r| r.loop_name == name)
-}
 
 impl Planner<'_> {
     /// Plans the stage's reuse buffers and sliding windows at loop `at`, the
@@ -126,7 +120,7 @@ impl Planner<'_> {
                 continue;
             }
             let at = &reuse.loop_name;
-            let why = super::memory::why_not_a_loop(nest, at);
+            let why = nest.why_not_a_loop(at);
             if let Some(producer) = reuse.computing {
                 let name = &self.model.funcs[producer].name;
                 self.errors.push(

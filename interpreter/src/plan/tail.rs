@@ -7,25 +7,11 @@
 //! the whole tiles' result. A func computed inside such a loop cannot be fused into both
 //! parts: that is an error at the split.
 
-use super::nest::Nest;
-use super::{MaterializedLoop, Planner, Region, Resume};
+use super::nest::{Nest, Tail};
+use super::{MaterializedLoop, Planner, Resume};
 use crate::script::ANY_OP;
 use schedule_lang::Diagnostic;
 use std::ops::Range;
-
-/// A loop whose last tile is partial, in a stage that must have static tiles.
-pub(super) struct Tail {
-    /// Index of the loop in the stage's loops.
-    pub at: usize,
-    /// The stage's tile entering that loop.
-    pub region: Region,
-    /// The split dimension.
-    pub dim: usize,
-    /// The dimension's extent there.
-    pub extent: i64,
-    /// The extent of the whole tiles.
-    pub whole: i64,
-}
 
 /// The outermost loop in `range` whose tiles are partial, over a dimension
 /// of static extent. Over a reduction dimension the two parts run one after

@@ -1,0 +1,21 @@
+//! Why a run of the pipeline failed, as the CLI reports it: bad input (exit
+//! code 1) or a failure of this tool (exit code 2), each with its rendered
+//! report. Shared by the pipeline and the inline phase.
+
+/// Why a run failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Bad input (schedule, payload): the rendered diagnostics. Exit code 1.
+    Input(String),
+    /// A failure of this tool: what happened. Exit code 2.
+    Internal(String),
+}
+
+impl Failure {
+    /// The rendered report.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(text) | Failure::Internal(text) => text,
+        }
+    }
+}
