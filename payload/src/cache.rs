@@ -24,15 +24,12 @@
 //! fails any check, or whose results or targets do not fit the payload, is
 //! ignored and compiled again, never an error.
 
-use crate::ffi::JitEngine;
 use crate::files::{check_private_directory, read_private_file};
-use crate::jit::{bind_kernels, check_c_interface, libraries, CompileTimes, Program, Signature};
 use crate::offload::Types;
 use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// How many compiled payloads the cache keeps.
 pub const KEPT: usize = 64;
@@ -164,26 +161,20 @@ impl Cache {
         self.directory.join(format!("{key}.meta"))
     }
 
-    /// The program cached under `key`, loaded; `None` when there is none, or
-    /// it fails a check (see the module's documentation): it is then
-    /// compiled again and replaced.
-    pub(crate) fn load(
-        &self,
-        key: &str,
-        signature: &Signature,
-        targets: &[microkernels::Target],
-        payload_name: &str,
-    ) -> Option<Program> {
-        let start = Instant::now();
+    /// The entry cached under `key` for an entry function of `inputs`
+    /// arguments and `results` results; `None` when there is none, or it
+    /// fails a check (see the module's documentation): it is then compiled
+    /// again and replaced.
+    pub(crate) fn load(&self, key: &str, inputs: usize, results: usize) -> Option<Entry> {
         let meta = read_private_file(&self.meta_path(key), META_LIMIT)?;
         let meta = parse_meta(std::str::from_utf8(&meta).ok()?)?;
         let fits = meta.key == key
-            && meta.in_arguments.len() == signature.results.len()
+            && meta.in_arguments.len() == results
             && meta
                 .in_arguments
                 .iter()
                 .flatten()
-                .all(|&argument| argument < signature.inputs.len());
+                .all(|&argument| argument < inputs);
         if !fits || meta.object_length > OBJECT_LIMIT {
             return None;
         }
@@ -193,38 +184,28 @@ impl Cache {
         {
             return None;
         }
-        let kernels = bind_kernels(&meta.offloaded, targets, payload_name).ok()?;
-        let engine = JitEngine::from_objects(&object, libraries(meta.parallel), &kernels).ok()?;
-        check_c_interface(&engine, signature, &[]).ok()?;
-        Some(Program {
-            engine,
-            signature: signature.clone(),
-            times: CompileTimes {
-                lower_s: 0.0,
-                jit_s: start.elapsed().as_secs_f64(),
-                cached: true,
-            },
-            parallel: meta.parallel,
+        Some(Entry {
+            object,
             in_arguments: meta.in_arguments,
+            parallel: meta.parallel,
             offloaded: meta.offloaded,
-            kernels,
-            segments: None,
         })
     }
 
-    /// Adds `program` (compiled with its object kept) under `key`. A cache
-    /// that cannot be written only costs the next run its compile time, so
-    /// a failure here is not an error of the run.
-    pub(crate) fn store(&self, key: &str, program: &Program) {
+    /// Adds `entry` under `key`. A cache that cannot be written only costs
+    /// the next run its compile time, so a failure here is not an error of
+    /// the run.
+    pub(crate) fn store(&self, key: &str, entry: &Entry) {
         if check_private_directory(&self.directory).is_err() {
             return;
         }
-        let object = program.engine.objects_file();
-        let meta = format_meta(key, &object, program);
+        let meta = format_meta(key, entry);
         // Each file written under a name no one can guess or plant (created
         // exclusively, `0600`) and renamed, the metadata last: a reader, or
         // another run writing the same entry, never sees half an entry.
-        if self.write_whole(&self.object_path(key), &object).is_ok()
+        if self
+            .write_whole(&self.object_path(key), &entry.object)
+            .is_ok()
             && self
                 .write_whole(&self.meta_path(key), meta.as_bytes())
                 .is_ok()
@@ -270,6 +251,20 @@ impl Cache {
     }
 }
 
+/// A compiled payload as the cache keeps it: its object files (as
+/// `ffi::JitEngine::objects_file` writes them) and what the program needs
+/// besides the code.
+pub(crate) struct Entry {
+    /// The object files, each after its length.
+    pub object: Vec<u8>,
+    /// For each result, the argument it is computed in, if any.
+    pub in_arguments: Vec<Option<usize>>,
+    /// Whether the code has OpenMP parallel loops.
+    pub parallel: bool,
+    /// The targets the code calls, with their element types.
+    pub offloaded: Vec<(String, Types)>,
+}
+
 /// What a `.meta` file says of its entry.
 #[derive(Debug, PartialEq)]
 struct Meta {
@@ -289,20 +284,20 @@ struct Meta {
 
 /// `KEY.meta`'s text: the header, then `key`, `object` (SHA-256 and
 /// length), `results`, `parallel` and one `offloaded` line per target call kind.
-fn format_meta(key: &str, object: &[u8], program: &Program) -> String {
-    let results: Vec<String> = program
+fn format_meta(key: &str, entry: &Entry) -> String {
+    let results: Vec<String> = entry
         .in_arguments
         .iter()
         .map(|a| a.map_or("out".to_string(), |i| i.to_string()))
         .collect();
     let mut text = format!(
         "{META_HEADER}\nkey {key}\nobject {} {}\nresults {}\nparallel {}\n",
-        hex(&Sha256::digest(object)),
-        object.len(),
+        hex(&Sha256::digest(&entry.object)),
+        entry.object.len(),
         results.join(","),
-        program.parallel
+        entry.parallel
     );
-    for (target, types) in &program.offloaded {
+    for (target, types) in &entry.offloaded {
         let types = match types {
             Types::F32 => "f32",
             Types::I8I32 => "i8i32",

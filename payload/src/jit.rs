@@ -6,25 +6,15 @@
 
 use crate::diagnostics::capture_diagnostics;
 use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
+use crate::link::{bind_kernels, check_c_interface, libraries};
 use crate::lowering::*;
 pub use crate::signature::Signature;
-pub(crate) use crate::signature::{declared_functions, entry_candidates, signature};
+use crate::signature::{declared_functions, signature};
 use crate::stage_times::{Segments, StageOwners};
 use crate::tensor::Tensor;
 use crate::{new_context, parse_module, PayloadError};
 use microkernels::abi::status;
 use std::time::Instant;
-
-/// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
-/// copies between strided buffers call), loaded into every JIT.
-pub const C_RUNNER_UTILS: &str = concat!(
-    env!("MLIR_SYS_220_PREFIX"),
-    "/lib/libmlir_c_runner_utils.so"
-);
-
-/// LLVM's OpenMP runtime (Debian's `libomp-22-dev`), loaded into the JIT of
-/// payloads with parallel loops.
-pub const OPENMP_RUNTIME: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libomp.so");
 
 /// Wall-clock seconds spent in each compile phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -89,98 +79,6 @@ impl std::fmt::Display for CallError {
 /// core this process may run on, so a pinned run (`taskset -c 1`) uses one.
 pub(crate) fn code_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// The shared libraries a program's code is linked with: MLIR's C runtime
-/// (`memrefCopy`), and the OpenMP runtime when it has parallel loops.
-pub(crate) fn libraries(parallel: bool) -> &'static [&'static str] {
-    if parallel {
-        &[C_RUNNER_UTILS, OPENMP_RUNTIME]
-    } else {
-        &[C_RUNNER_UTILS]
-    }
-}
-
-/// A slot for each target the program's tiles are offloaded to, with its
-/// kernel; an error names a target no description gives, or one whose
-/// kernel cannot compute the tiles' element types.
-pub(crate) fn bind_kernels(
-    offloaded: &[(String, crate::offload::Types)],
-    targets: &[microkernels::Target],
-    payload_name: &str,
-) -> Result<Vec<KernelSlot>, PayloadError> {
-    let mut kernels: Vec<KernelSlot> = Vec::new();
-    for (name, types) in offloaded {
-        let target = targets.iter().find(|t| &t.name == name).ok_or_else(|| PayloadError {
-            message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
-            diagnostics: Vec::new(),
-            internal: false,
-        })?;
-        let slot = match kernels.iter().position(|k| &k.target == name) {
-            Some(index) => &kernels[index],
-            None => {
-                let kernel =
-                    microkernels::Kernel::for_target(target).map_err(|message| PayloadError {
-                        message,
-                        diagnostics: Vec::new(),
-                        internal: false,
-                    })?;
-                kernels.push(KernelSlot::new(name, kernel));
-                &kernels[kernels.len() - 1]
-            }
-        };
-        if *types == crate::offload::Types::I8I32 && slot.kernel.i8i32.is_none() {
-            return Err(PayloadError {
-                message: format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
-                diagnostics: Vec::new(),
-                internal: false,
-            });
-        }
-    }
-    Ok(kernels)
-}
-
-/// An error unless `engine` defines the entry's C interface. The ORC JIT
-/// links lazily, so a function the payload declares (`declared`: name and
-/// location) and no library defines surfaces here: that is the payload's
-/// error, located at the declarations; without any, the fault is ours.
-pub(crate) fn check_c_interface(
-    engine: &JitEngine,
-    signature: &Signature,
-    declared: &[(String, String)],
-) -> Result<(), PayloadError> {
-    if engine.has_c_interface(&signature.name) {
-        return Ok(());
-    }
-    if declared.is_empty() {
-        // LLVM prints what it could not resolve ("Symbols not found: ...")
-        // on stderr, not as an MLIR diagnostic.
-        return Err(PayloadError::internal(format!(
-            "the compiled module has no C interface for @{}: it may call a runtime function the JIT could not link (see \"JIT session error\" above)",
-            signature.name
-        )));
-    }
-    let names: Vec<String> = declared
-        .iter()
-        .map(|(name, _)| format!("@{name}"))
-        .collect();
-    Err(PayloadError {
-        message: format!(
-            "@{} cannot be linked: it calls a function the payload declares without a body ({}) that no library loaded into the JIT defines (see \"JIT session error\" above for the symbol)",
-            signature.name,
-            names.join(", ")
-        ),
-        diagnostics: declared
-            .iter()
-            .map(|(name, location)| crate::MlirMessage {
-                severity: "error",
-                location: location.clone(),
-                message: format!("@{name} is declared here without a body; define it in the payload"),
-                notes: Vec::new(),
-            })
-            .collect(),
-        internal: false,
-    })
 }
 
 impl Program {
@@ -284,7 +182,11 @@ impl Program {
             .cache
             .map(|cache| (cache, cache.key(text, entry, targets)));
         if let Some((cache, key)) = &cached {
-            if let Some(program) = cache.load(key, &signature, targets, payload_name) {
+            let start = Instant::now();
+            let entry = cache.load(key, signature.inputs.len(), signature.results.len());
+            if let Some(program) =
+                entry.and_then(|e| Self::from_cached(e, &signature, targets, payload_name, start))
+            {
                 return Ok(program);
             }
         }
@@ -335,9 +237,46 @@ impl Program {
             segments,
         };
         if let Some((cache, key)) = &cached {
-            cache.store(key, &program);
+            let entry = crate::cache::Entry {
+                object: program.engine.objects_file(),
+                in_arguments: program.in_arguments.clone(),
+                parallel: program.parallel,
+                offloaded: program.offloaded.clone(),
+            };
+            cache.store(key, &entry);
         }
         Ok(program)
+    }
+
+    /// The program of a cache entry, linked (`start`: when loading began,
+    /// for the load time reported); `None` when it cannot be (a target it
+    /// calls is not described, the entry's C interface is missing): it is
+    /// then compiled again.
+    fn from_cached(
+        entry: crate::cache::Entry,
+        signature: &Signature,
+        targets: &[microkernels::Target],
+        payload_name: &str,
+        start: Instant,
+    ) -> Option<Self> {
+        let kernels = bind_kernels(&entry.offloaded, targets, payload_name).ok()?;
+        let engine =
+            JitEngine::from_objects(&entry.object, libraries(entry.parallel), &kernels).ok()?;
+        check_c_interface(&engine, signature, &[]).ok()?;
+        Some(Program {
+            engine,
+            signature: signature.clone(),
+            times: CompileTimes {
+                lower_s: 0.0,
+                jit_s: start.elapsed().as_secs_f64(),
+                cached: true,
+            },
+            parallel: entry.parallel,
+            in_arguments: entry.in_arguments,
+            offloaded: entry.offloaded,
+            kernels,
+            segments: None,
+        })
     }
 
     /// Each accelerator the program calls, with its counters over the last

@@ -3,12 +3,22 @@
 //! parallel foralls to OpenMP, the rest), running them, and the analyses
 //! between them. `jit::Program::compile` drives it.
 
-use crate::diagnostics::capture_diagnostics;
 use crate::ffi::OpView;
-use crate::jit::{entry_candidates, Signature, OPENMP_RUNTIME};
+use crate::passes::run_passes;
+use crate::signature::{entry_candidates, Signature};
 use crate::transform::{apply_script, ApplyError};
 use crate::PayloadError;
-use melior::pass::PassManager;
+
+/// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
+/// copies between strided buffers call), loaded into every JIT.
+pub const C_RUNNER_UTILS: &str = concat!(
+    env!("MLIR_SYS_220_PREFIX"),
+    "/lib/libmlir_c_runner_utils.so"
+);
+
+/// LLVM's OpenMP runtime (Debian's `libomp-22-dev`), loaded into the JIT of
+/// payloads with parallel loops.
+pub const OPENMP_RUNTIME: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libomp.so");
 
 /// The first step of lowering: tensors become buffers. An argument the
 /// payload overwrites (as the init of its result) is written in place, and
@@ -202,48 +212,6 @@ pub(crate) fn bufferize_and_offload(
     }
     let offloaded = crate::offload::offload_tiles(context, module)?;
     Ok((in_arguments, offloaded))
-}
-
-/// Parses `text` (functions a lowering phase generated: `what`) and appends
-/// its ops to `module`'s body; a parse failure is ours.
-pub(crate) fn append_generated(
-    context: &melior::Context,
-    module: &mut melior::ir::Module,
-    text: &str,
-    what: &str,
-) -> Result<(), PayloadError> {
-    use melior::ir::block::BlockLike;
-    use melior::ir::operation::OperationLike;
-    let parsed = melior::ir::Module::parse(context, text)
-        .ok_or_else(|| PayloadError::internal(format!("the {what} do not parse:\n{text}")))?;
-    let mut next = parsed.body().first_operation();
-    while let Some(op) = next {
-        module.body().append_operation((*op).clone());
-        next = op.next_in_block();
-    }
-    Ok(())
-}
-
-/// Runs a textual pass pipeline on `module`; a failure is ours (the payload verified).
-pub fn run_passes(
-    context: &melior::Context,
-    module: &mut melior::ir::Module,
-    pipeline: &str,
-    payload_name: &str,
-) -> Result<(), PayloadError> {
-    let manager = PassManager::new(context);
-    melior::utility::parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(
-        |e| PayloadError::internal(format!("the lowering pipeline does not parse: {e}")),
-    )?;
-    let (lowered, messages) = capture_diagnostics(context, || manager.run(module));
-    if lowered.is_err() {
-        return Err(PayloadError {
-            message: format!("{payload_name}: lowering to LLVM failed"),
-            diagnostics: messages,
-            internal: true,
-        });
-    }
-    Ok(())
 }
 
 /// Turns the bufferized module's marked foralls into `scf.parallel`s

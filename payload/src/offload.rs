@@ -169,7 +169,7 @@ pub fn offload_tiles(
         }
         text.push_str(&helper_text(helper));
     }
-    crate::lowering::append_generated(context, module, &text, "offload helpers")?;
+    crate::passes::append_generated(context, module, &text, "offload helpers")?;
     Ok(called)
 }
 

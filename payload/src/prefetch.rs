@@ -89,7 +89,7 @@ pub fn insert_prefetches(context: &Context, module: &mut Module) -> Result<usize
     if helpers.is_empty() {
         return Ok(0);
     }
-    crate::lowering::append_generated(context, module, &helpers.join("\n"), "prefetch functions")?;
+    crate::passes::append_generated(context, module, &helpers.join("\n"), "prefetch functions")?;
     Ok(helpers.len())
 }
 

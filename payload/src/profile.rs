@@ -21,7 +21,7 @@
 
 use crate::describe::{flops_of, parse_maps};
 use crate::ffi::OpView;
-use crate::lowering::run_passes;
+use crate::passes::run_passes;
 use crate::{new_context, parse_module, PayloadError};
 use schedule_lang::MapResult;
 
@@ -98,7 +98,7 @@ pub fn profile(
 ) -> Result<Profile, PayloadError> {
     let context = new_context();
     let mut module = parse_module(&context, payload_name, text)?;
-    let signature = crate::jit::signature(OpView::of_module(&module), payload_name, entry)?;
+    let signature = crate::signature::signature(OpView::of_module(&module), payload_name, entry)?;
     crate::lowering::bufferize(&context, &mut module, &signature, payload_name)?;
     // As lowering's first step does: fold the self-copies bufferization
     // leaves (an output tile written back onto itself), which never run.

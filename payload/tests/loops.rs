@@ -52,7 +52,7 @@ fn only_innermost_scalar_rows_are_kept_rolled_and_the_mark_reaches_the_back_edge
         "the 16-trip row is the loop marked:\n{text}"
     );
 
-    payload::lowering::run_passes(
+    payload::passes::run_passes(
         &context,
         &mut module,
         "builtin.module(convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)",
