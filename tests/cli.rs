@@ -154,11 +154,11 @@ fn help_teaches_with_examples() {
         "split(d, outer, inner, factor)",
         "compute_at(consumer, loop)",
         "sched-apply check conv.sched --payload conv.mlir",
-        "mlir-opt model.mlir --transform-preload-library",
+        "mlir-opt --load-dialect-plugin=$(sched-apply plugin) model.mlir --transform-preload-library",
     ] {
         assert!(text.contains(expected), "--help lacks {expected}:\n{text}");
     }
-    for subcommand in ["check", "fmt"] {
+    for subcommand in ["check", "fmt", "plugin"] {
         let text = String::from_utf8(sched_apply(&[subcommand, "--help"]).stdout).unwrap();
         assert!(
             text.contains("Example"),

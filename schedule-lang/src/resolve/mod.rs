@@ -13,6 +13,7 @@
 
 mod accelerate;
 mod bind;
+mod calls;
 mod chains;
 mod checks;
 mod inline;
@@ -24,13 +25,12 @@ mod warnings;
 
 use crate::ast::*;
 use crate::diagnostic::{did_you_mean, Diagnostic};
-use crate::directives::{self, ArgKind, DirectiveKind};
+use crate::directives::{self, DirectiveKind};
 use crate::model::*;
 use crate::payload_info::{IteratorKind, OperandInfo, PayloadInfo, PayloadOp};
 use crate::span::Span;
 use indexmap::IndexMap;
 use loops::*;
-use operands::operand_at_loop;
 
 /// Resolves a parsed schedule against a payload.
 pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<Diagnostic>> {
