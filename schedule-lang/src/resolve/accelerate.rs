@@ -1,7 +1,11 @@
 //! `accelerate(target[, loop][, edges])`: its optional arguments, a loop of
 //! the stage and an edge policy, told apart.
 
-use super::*;
+use super::loops::{loop_names, stage_label};
+use crate::ast::Ident;
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::model::{Edges, Stage};
+use crate::span::Span;
 
 /// The loop and the edge policy (with its span) `accelerate` was given.
 type AccelerateArguments<'i> = (Option<&'i Ident>, Option<(Edges, Span)>);

@@ -1,7 +1,14 @@
 //! `func` declarations: selectors matched against the payload's ops, and
 //! each definition's dimension names checked against the op's iterators.
 
-use super::*;
+use super::loops::dims_hint;
+use super::FuncState;
+use super::{plural, Resolver};
+use crate::ast::{Definition, FuncDecl, Ident, Selector};
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::model::{Dim, Placement, Stage};
+use crate::model::{FuncModel, Loop};
+use crate::payload_info::{IteratorKind, PayloadOp};
 
 impl<'a> Resolver<'a> {
     pub(super) fn declare(&mut self, decl: &FuncDecl) {

@@ -2,7 +2,11 @@
 //! `compute_at` placements (no cycles, the consumer uses the producer), the
 //! loops packs and prefetches name, and loop orders.
 
-use super::*;
+use super::loops::{loop_names, stage_label};
+use super::warnings;
+use super::Resolver;
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::model::Placement;
 use std::collections::HashSet;
 
 impl Resolver<'_> {

@@ -4,7 +4,11 @@
 //! computed at one of its loops. What fusion itself refuses is found later,
 //! when the payload is rewritten.
 
-use super::*;
+use super::Resolver;
+use crate::diagnostic::Diagnostic;
+use crate::model::{Placement, Stage};
+use crate::payload_info::{IteratorKind, PayloadOp};
+use crate::span::Span;
 
 impl Resolver<'_> {
     /// Checks every inlined func.

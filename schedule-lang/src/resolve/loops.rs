@@ -1,7 +1,14 @@
 //! Loop-nest edits (`split`, `reorder`, `fuse`) and the helpers that name
 //! loops and dimensions in messages.
 
-use super::*;
+use crate::ast::Ident;
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::directives;
+use crate::directives::DirectiveKind;
+use crate::model::Stage;
+use crate::model::{BufferAt, Fused, Loop};
+use crate::payload_info::{IteratorKind, PayloadOp};
+use crate::span::Span;
 use std::ops::Range;
 
 pub(super) fn info_name(kind: DirectiveKind) -> &'static str {

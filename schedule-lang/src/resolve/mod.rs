@@ -23,14 +23,14 @@ mod reuse;
 mod store;
 mod warnings;
 
-use crate::ast::*;
+use crate::ast::{Ident, Item, ScheduleFile};
 use crate::diagnostic::{did_you_mean, Diagnostic};
-use crate::directives::{self, DirectiveKind};
-use crate::model::*;
-use crate::payload_info::{IteratorKind, OperandInfo, PayloadInfo, PayloadOp};
+use crate::model::{FuncModel, Model, Placement, TraceStep};
+use loops::loop_names;
+
+use crate::payload_info::PayloadInfo;
 use crate::span::Span;
 use indexmap::IndexMap;
-use loops::*;
 
 /// Resolves a parsed schedule against a payload.
 pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<Diagnostic>> {

@@ -3,7 +3,15 @@
 //! position among the op's inputs; `pack`'s optional dimension is the one
 //! the packed copy stores innermost.
 
-use super::*;
+use super::loops::stage_label;
+use super::plural;
+use crate::ast::Ident;
+use crate::diagnostic::Diagnostic;
+use crate::directives::DirectiveKind;
+use crate::model::OperandAtLoop;
+use crate::model::{Innermost, Stage};
+use crate::payload_info::{OperandInfo, PayloadOp};
+use crate::span::Span;
 
 /// Resolves `pack` or `prefetch` (`kind`) of `stage` with its name
 /// arguments (`names`: the operand, the loop, and for `pack` perhaps a

@@ -2,7 +2,13 @@
 //! which loop. Whether the accesses have reuse there is known once the loop
 //! exists (the planner's transform op says why not, at this call).
 
-use super::*;
+use super::loops::{find_loop, stage_label};
+use crate::ast::Ident;
+use crate::diagnostic::Diagnostic;
+use crate::model::ReuseAt;
+use crate::model::Stage;
+use crate::payload_info::PayloadOp;
+use crate::span::Span;
 
 /// Resolves `stage.reuse_at(input, target)`. `producers` are the payload
 /// ops of the func `input` names, when it names one.

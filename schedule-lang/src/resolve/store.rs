@@ -6,7 +6,11 @@
 //! elements are computed ([`ReuseAt::computing`]); whether the consumer's
 //! reads overlap from one iteration to the next is the planner's op to say.
 
-use super::*;
+use super::loops::stage_label;
+use super::{PendingComputeAt, Resolver};
+use crate::diagnostic::Diagnostic;
+use crate::model::Placement;
+use crate::model::{ReuseAt, StoredAt};
 
 impl Resolver<'_> {
     /// Resolves `func.store_at(consumer, loop)` (`at`), once every

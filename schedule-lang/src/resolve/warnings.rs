@@ -2,7 +2,12 @@
 //! `reorder` into the order the loops have, a mark on a loop of one
 //! iteration, a split factor equal to the loop's iteration count.
 
-use super::*;
+use super::loops::{info_name, loop_names, stage_label};
+use crate::ast::Ident;
+use crate::diagnostic::Diagnostic;
+use crate::directives::DirectiveKind;
+use crate::model::{Loop, Stage};
+use crate::span::Span;
 
 /// A `reorder` that left the loops as they were.
 pub(super) fn reorder_no_op(stage: &Stage, func: &str, span: Span) -> Diagnostic {
