@@ -1,7 +1,6 @@
 // Machine code for a lowered payload, generated on several threads. MLIR's
 // ExecutionEngine optimizes and compiles the module as one unit, on one
-// thread; a model of hundreds of ops spends seconds there (200 ops: 0.84 s
-// optimizing, 1.0 s generating code). Here the constants each function is
+// thread, where a model of hundreds of ops spends seconds. Here the constants each function is
 // called with are propagated into it across the whole module (an outlined
 // nest gets its loop bounds from its one caller), then the module is split
 // into parts, each optimized and compiled to an object file on a thread of

@@ -3,11 +3,10 @@
 // (`minTrips`, 8) is marked `unroll disable` for LLVM. Left to itself, LLVM
 // fully unrolls such a loop (a 16-wide tile of a split the schedule did not
 // vectorize), makes the loop around it the innermost one and vectorizes that
-// with gathers and runtime alias checks: a 200-op chain of `split(j, jo, ji,
-// 16)` took 6.0 s to compile and ran 2.5x slower than unsplit. Kept rolled,
-// the loop is vectorized along its own contiguous row (0.8 s, as fast as
-// unsplit). Shorter loops (a convolution window's taps) and loops holding
-// vector code (the schedule's own vector tiles) are LLVM's to unroll.
+// with gathers and runtime alias checks: slow to compile and slow to run.
+// Kept rolled, the loop is vectorized along its own contiguous row.
+// Shorter loops (a convolution window's taps) and loops holding vector code
+// (the schedule's own vector tiles) are LLVM's to unroll.
 //
 // The mark is an `llvm.loop_annotation` on the loop; the SCF-to-CF
 // conversion copies it onto the loop's back edge, but the conversion to the

@@ -84,7 +84,7 @@ impl std::fmt::Display for PayloadError {
 impl std::error::Error for PayloadError {}
 
 /// A context with all upstream dialects registered (each is loaded when
-/// first used: loading all of them eagerly costs about 15 ms per context),
+/// first used: loading all of them eagerly is a cost every context pays),
 /// only the transform extensions sched-apply uses ([`ffi::register_dialects`]),
 /// and all passes registered.
 pub fn new_context() -> Context {

@@ -65,13 +65,13 @@ pub const C_WRAPPERS_PIPELINE: &str = "builtin.module(func.func(llvm-request-c-w
 /// Before the second half, in a module with a function of more than
 /// [`OUTLINED_ABOVE`] loop nests: each nest at the top of a function moves to
 /// a function of its own and becomes a call. LLVM's loop passes
-/// (IndVarSimplify above all) take time growing faster than the function: a 200-stage chain in one
-/// function spent 5.5 s of 7.0 in IndVarSimplify, 0.8 s in all of `opt`
-/// once outlined. The new functions have internal linkage and LLVM may not
-/// inline them (`passthrough = ["noinline"]`): with one call each, LLVM's
+/// (IndVarSimplify above all) take time growing faster than the function,
+/// so a long chain compiles in time linear in its length only outlined. The
+/// new functions have internal linkage and LLVM may not inline them
+/// (`passthrough = ["noinline"]`): with one call each, LLVM's
 /// interprocedural constant propagation puts the loop bounds and constants
-/// the call passes back into the nest (conv_layer on Zen 4: 93.2% of peak
-/// outlined, 93.1% not).
+/// the call passes back into the nest, so the code is as fast
+/// (`docs/performance.md`, "Why the code is as it is").
 pub const OUTLINE_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
   transform.named_sequence @sched_top_level_loop(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["scf.forall", "scf.for", "scf.parallel"] : !transform.any_op
@@ -91,10 +91,9 @@ pub const OUTLINE_SCRIPT: &str = r#"module attributes {transform.with_named_sequ
 }"#;
 
 /// A function with more loop nests than this has them outlined
-/// ([`OUTLINE_SCRIPT`]). Below, one function compiles about as fast (64
-/// stages: JIT 0.658 s whole, 0.615 s outlined) and LLVM sees every nest
-/// with its callers' facts: the TOSA-exported batch-1 MNIST CNN (8 nests)
-/// ran 6.12 ms per call whole, 6.68 ms outlined, on one Zen 4 core.
+/// ([`OUTLINE_SCRIPT`]). Below, one function compiles about as fast, and
+/// LLVM sees every nest with its callers' facts, which made small models
+/// faster whole.
 pub const OUTLINED_ABOVE: usize = 64;
 
 /// The first step of the second half: the other foralls run sequentially,

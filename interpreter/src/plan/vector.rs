@@ -25,8 +25,7 @@ use schedule_lang::{Diagnostic, MapResult, PayloadOp, Span};
 /// The most iterations a materialized loop may have to be unrolled (a fused
 /// loop counts the product of its parts). Unrolled copies are chains of
 /// tensor slice ops, and one-shot bufferization's analysis of them grows much
-/// faster than their number (measured on an elementwise op: 16 copies 41 ms
-/// to lower, 32 copies 185 ms, 64 copies 1.6 s, 128 copies 20 s).
+/// faster than their number (figures in `docs/performance.md`).
 pub(super) const MOST_UNROLLED_COPIES: i64 = 32;
 
 /// When a tile is vectorized relative to folding unit dimensions.

@@ -179,8 +179,8 @@ const KEPT_BLOCK_BYTES: i32 = 32 << 20;
 /// keep freed blocks of up to [`KEPT_BLOCK_BYTES`] for the next call instead
 /// of returning them to the system. Otherwise a payload's large temporaries
 /// (a 3 MB activation between two layers) are mapped anew and page-faulted
-/// in on every call: the MNIST CNN exported through TOSA spent 15 of its
-/// 35 ms per call there. Peak memory stays what the live buffers need.
+/// in on every call, which dominated small models' calls. Peak memory stays
+/// what the live buffers need.
 /// Done once per process; a no-op outside glibc.
 fn keep_freed_memory() {
     static ONCE: std::sync::Once = std::sync::Once::new();
