@@ -80,13 +80,19 @@ fn run(case: &str, payload: &str, schedule: &str, extra: &[&str]) -> Value {
 
 /// `sched-apply ARGS` in `dir`, expected to fail: its exit code and standard error.
 fn fails(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let (code, stderr) = outcome(dir, args);
+    assert_ne!(code, Some(0), "{stderr}");
+    (code, stderr)
+}
+
+/// `sched-apply ARGS` in `dir`: its exit code and standard error.
+fn outcome(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
         .args(args)
         .current_dir(dir)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
-    assert!(!output.status.success(), "{stderr}");
     (output.status.code(), stderr)
 }
 
@@ -324,23 +330,18 @@ fn a_relative_library_path_is_found_beside_its_description_never_on_the_search_p
     );
     std::fs::copy(env!("TINY_HAL"), dir.join("libtiny.so")).unwrap();
     // A bare file name for the description: its directory is the current one.
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args([
+    let (code, stderr) = outcome(
+        &dir,
+        &[
             "run",
             "p.mlir",
             "p.sched",
             "--check",
             "--target",
             "tiny.toml",
-        ])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+        ],
     );
+    assert_eq!(code, Some(0), "{stderr}");
     // `libc.so.6` beside the description does not exist: the system's is not loaded instead.
     let (code, stderr) = fails(&dir, &["run", "p.mlir", "p.sched", "--target", "libc.toml"]);
     assert_eq!(code, Some(1), "{stderr}");

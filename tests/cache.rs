@@ -60,6 +60,21 @@ fn saved(directory: &Path) -> Vec<u8> {
     std::fs::read(directory.join("result0.npy")).unwrap()
 }
 
+/// Fills a fresh cache with one run of the chain, lets `damage` change its
+/// entries, and asserts that the next run loads nothing (it compiles again)
+/// and computes what the first did. Returns the scratch directory (the
+/// runs' results in `first` and `again`) and the cache in it.
+fn compiled_again_after(damage: impl FnOnce(&Path)) -> (std::path::PathBuf, std::path::PathBuf) {
+    let scratch = common::tempdir();
+    let cache = scratch.join("cache");
+    run(&cache, &scratch.join("first"), &[]);
+    damage(&cache);
+    let again = run(&cache, &scratch.join("again"), &[]);
+    assert_eq!(again["compile_s"]["cached"], false, "{again}");
+    assert_eq!(saved(&scratch.join("first")), saved(&scratch.join("again")));
+    (scratch, cache)
+}
+
 /// The files of `directory` ending in `extension`.
 fn files(directory: &Path, extension: &str) -> Vec<std::path::PathBuf> {
     let mut found: Vec<_> = std::fs::read_dir(directory)
@@ -100,14 +115,11 @@ fn no_cache_compiles_again() {
 
 #[test]
 fn a_damaged_entry_is_compiled_again_and_replaced() {
-    let scratch = common::tempdir();
-    let cache = scratch.join("cache");
-    run(&cache, &scratch.join("first"), &[]);
-    for object in files(&cache, "o") {
-        std::fs::write(&object, b"not an object file").unwrap();
-    }
-    let damaged = run(&cache, &scratch.join("damaged"), &[]);
-    assert_eq!(damaged["compile_s"]["cached"], false, "{damaged}");
+    let (scratch, cache) = compiled_again_after(|cache| {
+        for object in files(cache, "o") {
+            std::fs::write(&object, b"not an object file").unwrap();
+        }
+    });
     let repaired = run(&cache, &scratch.join("repaired"), &[]);
     assert_eq!(repaired["compile_s"]["cached"], true, "{repaired}");
     let _ = std::fs::remove_dir_all(scratch);
@@ -115,19 +127,14 @@ fn a_damaged_entry_is_compiled_again_and_replaced() {
 
 #[test]
 fn a_truncated_entry_is_compiled_again() {
-    let scratch = common::tempdir();
-    let cache = scratch.join("cache");
-    run(&cache, &scratch.join("first"), &[]);
     // Cut every cached file of objects short (each holds one object per
     // part the code was generated in, after its length): a truncated one.
-    for object in files(&cache, "o") {
-        let bytes = std::fs::read(&object).unwrap();
-        std::fs::write(&object, &bytes[..bytes.len() / 2]).unwrap();
-    }
-    let again = run(&cache, &scratch.join("again"), &[]);
-    assert_eq!(again["compile_s"]["cached"], false, "{again}");
-    let saved = |run: &str| std::fs::read(scratch.join(run).join("result0.npy")).unwrap();
-    assert_eq!(saved("first"), saved("again"));
+    let (scratch, _) = compiled_again_after(|cache| {
+        for object in files(cache, "o") {
+            let bytes = std::fs::read(&object).unwrap();
+            std::fs::write(&object, &bytes[..bytes.len() / 2]).unwrap();
+        }
+    });
     let _ = std::fs::remove_dir_all(scratch);
 }
 
@@ -179,15 +186,12 @@ fn an_entry_owned_by_another_user_is_not_loaded() {
         println!("skipped: only root can give a cache entry to another user here");
         return;
     }
-    let scratch = common::tempdir();
-    let cache = scratch.join("cache");
-    run(&cache, &scratch.join("first"), &[]);
     let nobody = 65534;
-    for entry in files(&cache, "o").iter().chain(&files(&cache, "meta")) {
-        std::os::unix::fs::chown(entry, Some(nobody), Some(nobody)).unwrap();
-    }
-    let again = run(&cache, &scratch.join("again"), &[]);
-    assert_eq!(again["compile_s"]["cached"], false, "{again}");
+    let (scratch, cache) = compiled_again_after(|cache| {
+        for entry in files(cache, "o").iter().chain(&files(cache, "meta")) {
+            std::os::unix::fs::chown(entry, Some(nobody), Some(nobody)).unwrap();
+        }
+    });
     // Replaced by the user's own entries, which the next run loads.
     let third = run(&cache, &scratch.join("third"), &[]);
     assert_eq!(third["compile_s"]["cached"], true, "{third}");
@@ -196,18 +200,14 @@ fn an_entry_owned_by_another_user_is_not_loaded() {
 
 #[test]
 fn a_flipped_bit_in_an_object_is_found_and_compiled_again() {
-    let scratch = common::tempdir();
-    let cache = scratch.join("cache");
-    run(&cache, &scratch.join("first"), &[]);
-    for object in files(&cache, "o") {
-        let mut bytes = std::fs::read(&object).unwrap();
-        let middle = bytes.len() / 2;
-        bytes[middle] ^= 0x08;
-        std::fs::write(&object, &bytes).unwrap();
-    }
-    let again = run(&cache, &scratch.join("again"), &[]);
-    assert_eq!(again["compile_s"]["cached"], false, "{again}");
-    assert_eq!(saved(&scratch.join("first")), saved(&scratch.join("again")));
+    let (scratch, _) = compiled_again_after(|cache| {
+        for object in files(cache, "o") {
+            let mut bytes = std::fs::read(&object).unwrap();
+            let middle = bytes.len() / 2;
+            bytes[middle] ^= 0x08;
+            std::fs::write(&object, &bytes).unwrap();
+        }
+    });
     let _ = std::fs::remove_dir_all(scratch);
 }
 
@@ -279,25 +279,19 @@ fn metadata_that_does_not_fit_the_payload_is_compiled_again() {
 
 #[test]
 fn entries_that_are_not_regular_files_are_neither_waited_on_nor_read() {
-    let scratch = common::tempdir();
-    let cache = scratch.join("cache");
-    run(&cache, &scratch.join("first"), &[]);
-    for meta in files(&cache, "meta") {
-        std::fs::remove_file(&meta).unwrap();
-        let made = Command::new("mkfifo").arg(&meta).status().unwrap();
-        assert!(made.success());
-    }
-    let fifo = run(&cache, &scratch.join("fifo"), &[]);
-    assert_eq!(fifo["compile_s"]["cached"], false, "{fifo}");
-    for object in files(&cache, "o") {
-        std::fs::remove_file(&object).unwrap();
-        std::os::unix::fs::symlink("/dev/zero", &object).unwrap();
-    }
-    let endless = run(&cache, &scratch.join("endless"), &[]);
-    assert_eq!(endless["compile_s"]["cached"], false, "{endless}");
-    assert_eq!(
-        saved(&scratch.join("first")),
-        saved(&scratch.join("endless"))
-    );
+    let (scratch, _) = compiled_again_after(|cache| {
+        for meta in files(cache, "meta") {
+            std::fs::remove_file(&meta).unwrap();
+            let made = Command::new("mkfifo").arg(&meta).status().unwrap();
+            assert!(made.success());
+        }
+    });
+    let _ = std::fs::remove_dir_all(scratch);
+    let (scratch, _) = compiled_again_after(|cache| {
+        for object in files(cache, "o") {
+            std::fs::remove_file(&object).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", &object).unwrap();
+        }
+    });
     let _ = std::fs::remove_dir_all(scratch);
 }
