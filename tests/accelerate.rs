@@ -622,3 +622,46 @@ fn an_inlined_weight_transpose_is_offloaded_with_the_matmul() {
     assert_eq!(tiles, 2 * 3 * 4, "24 x 48 x 64 in 16 x 16 x 16 tiles");
     assert_eq!(macs, 24 * 48 * 64);
 }
+
+#[test]
+fn a_hal_that_crashes_is_named_before_the_process_dies() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch(
+        "hal_crashes",
+        &[
+            (
+                "tiny.toml",
+                &hal_target(env!("TINY_HAL"), "tiny_crashing_tile_f32"),
+            ),
+            ("p.mlir", &matmul(32, 32, 32)),
+            (
+                "p.sched",
+                "func mm = linalg.matmul (i, j | k)\nmm.accelerate(tiny)\n",
+            ),
+        ],
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args([
+            "run",
+            "p.mlir",
+            "p.sched",
+            "--target",
+            "tiny.toml",
+            "--no-cache",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.signal(), Some(libc_sigsegv()), "{stderr}");
+    assert!(
+        stderr
+            .contains("died of a fatal signal while @mm ran, which calls the HAL of target `tiny`"),
+        "{stderr}"
+    );
+}
+
+/// SIGSEGV's number on Linux.
+fn libc_sigsegv() -> i32 {
+    11
+}

@@ -260,6 +260,8 @@ tile_entry_point! {
 pub struct HalLibrary {
     /// The tile function (valid while `library` is loaded).
     pub tile_f32: TileF32Kernel,
+    /// The file it was loaded from.
+    pub path: std::path::PathBuf,
     /// Kept loaded as long as the function may be called.
     _library: libloading::Library,
 }
@@ -290,6 +292,7 @@ impl HalLibrary {
                 })?;
             Ok(HalLibrary {
                 tile_f32,
+                path: path.to_path_buf(),
                 _library: library,
             })
         }

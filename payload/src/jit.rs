@@ -279,6 +279,26 @@ impl Program {
         })
     }
 
+    /// What a crash during a call says when the program calls HALs' shared
+    /// libraries (which run in the process): which targets and files.
+    fn hal_crash_message(&self) -> Option<String> {
+        let hals: Vec<String> = self
+            .kernels
+            .iter()
+            .filter_map(|slot| {
+                let library = slot.kernel.library.as_ref()?;
+                Some(format!("`{}` ({})", slot.target, library.path.display()))
+            })
+            .collect();
+        (!hals.is_empty()).then(|| {
+            format!(
+                "error: the process died of a fatal signal while @{} ran, which calls the HAL of target {}: a crash inside a HAL's tile function ends the process, as a plugin's does; check the HAL with the tiles its description allows\n",
+                self.signature.name,
+                hals.join(", ")
+            )
+        })
+    }
+
     /// Each accelerator the program calls, with its counters over the last
     /// [`Program::call`] (they are reset at the start of every call).
     pub fn counters(&self) -> Vec<(String, microkernels::Counters)> {
@@ -375,6 +395,7 @@ impl Program {
         for slot in &self.kernels {
             slot.reset();
         }
+        let _named = self.hal_crash_message().map(crate::ffi::HalCrashGuard::arm);
         self.engine
             .call(&self.signature.name, &mut args)
             .map_err(CallError::Call)?;

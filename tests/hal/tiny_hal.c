@@ -29,3 +29,16 @@ int32_t tiny_tile_f32(void *context, int64_t m, int64_t n, int64_t k,
   __atomic_fetch_add(&counters->macs, (uint64_t)(m * n * k), __ATOMIC_RELAXED);
   return 0;
 }
+
+/* A HAL with a bug: it writes through a null pointer (tests/accelerate.rs
+ * checks the process names the target before it dies of the signal). */
+int32_t tiny_crashing_tile_f32(void *context, int64_t m, int64_t n, int64_t k,
+                               const float *a, int64_t lda, const float *b,
+                               int64_t ldb, float *c, int64_t ldc,
+                               int32_t accumulate) {
+  (void)context, (void)m, (void)n, (void)k, (void)a, (void)lda, (void)b;
+  (void)ldb, (void)ldc, (void)accumulate;
+  volatile float *nowhere = 0;
+  *nowhere = c[0];
+  return 0;
+}

@@ -16,6 +16,7 @@ mod engine;
 mod inline;
 mod orc;
 mod rewrites;
+mod signals;
 /// Ops that only view or re-shape a tensor (their first operand is the source):
 /// a producer reached through them still feeds the op that reads the view.
 pub const VIEW_OPS: [&str; 5] = [
@@ -44,6 +45,7 @@ pub use rewrites::{
     keep_scalar_rows_rolled, split_wide_vectors, untie_shared_empty_tensors,
     vectorize_small_copies,
 };
+pub use signals::HalCrashGuard;
 
 /// The effective user id of this process: who owns the files it may trust
 /// (`crate::files`).
