@@ -228,3 +228,62 @@ fn a_byte_order_mark_before_a_schedule_is_accepted() {
     assert_eq!(applied.status.code(), Some(0), "{}", stderr(&applied));
     let _ = std::fs::remove_dir_all(directory);
 }
+
+/// A small filesystem of its own (tmpfs), unmounted when dropped.
+struct TinyDisk(std::path::PathBuf);
+
+impl TinyDisk {
+    /// A 64 KiB tmpfs at `path`, or `None` where this user cannot mount one.
+    fn mount(path: &std::path::Path) -> Option<Self> {
+        std::fs::create_dir_all(path).unwrap();
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(path)
+            .output()
+            .ok()?;
+        mounted
+            .status
+            .success()
+            .then(|| TinyDisk(path.to_path_buf()))
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_roofline_that_does_not_fit_on_the_disk_leaves_the_old_picture() {
+    let directory = common::tempdir();
+    let Some(disk) = TinyDisk::mount(&directory.join("tiny")) else {
+        println!("skipped: this user cannot mount a small tmpfs to fill");
+        return;
+    };
+    std::fs::write(disk.0.join("filler"), vec![0u8; 56_000]).unwrap();
+    let svg = disk.0.join("r.svg");
+    std::fs::write(&svg, "OLDSVG\n").unwrap();
+    let output = sched_apply(&[
+        "profile",
+        "tests/payloads/matmul.mlir",
+        "tests/fixtures/matmul_tile.sched",
+        "--run",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot write the output"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "OLDSVG\n");
+    let left: Vec<_> = std::fs::read_dir(&disk.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "a temporary was left behind: {left:?}");
+    drop(disk);
+    let _ = std::fs::remove_dir_all(directory);
+}
