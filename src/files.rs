@@ -145,19 +145,42 @@ pub(crate) fn refuse_overwriting_inputs(
 /// /dev/null` once turned the machine's `/dev/null` into one, and every
 /// later reader of it got our output).
 pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Exit> {
-    let failed = |error: std::io::Error| {
-        Exit::Input(format!(
-            "{}: error: cannot write the output: {error}",
-            path.display()
-        ))
-    };
+    stage(path, bytes)?.commit()
+}
+
+/// Writes several files all or none: each goes to its temporary first, and
+/// only when every one is written are they renamed into place (a disk that
+/// fills after the first result leaves none of them changed).
+pub(crate) fn write_files_whole(files: &[(PathBuf, Vec<u8>)]) -> Result<(), Exit> {
+    let staged = files
+        .iter()
+        .map(|(path, bytes)| stage(path, bytes))
+        .collect::<Result<Vec<_>, _>>()?;
+    staged.into_iter().try_for_each(Staged::commit)
+}
+
+/// A file written as far as it can be before it replaces its destination.
+enum Staged {
+    /// Written to a temporary beside `target`, to be renamed over it.
+    Temporary {
+        file: tempfile::NamedTempFile,
+        target: PathBuf,
+        path: PathBuf,
+    },
+    /// A destination that is not a regular file, written in place when
+    /// committed.
+    InPlace { target: PathBuf, bytes: Vec<u8> },
+}
+
+/// Writes `bytes` to a temporary beside `path`'s destination.
+fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, Exit> {
+    let failed = |error: std::io::Error| cannot_write(path, error);
     let target = destination(path)?;
     if std::fs::metadata(&target).is_ok_and(|m| !m.file_type().is_file()) {
-        return std::fs::OpenOptions::new()
-            .write(true)
-            .open(&target)
-            .and_then(|mut file| file.write_all(bytes))
-            .map_err(failed);
+        return Ok(Staged::InPlace {
+            target,
+            bytes: bytes.to_vec(),
+        });
     }
     let directory = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -168,21 +191,44 @@ pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Exit> {
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "out".into());
     let mode = std::fs::metadata(&target).map_or(0o666, |m| m.permissions().mode() & 0o7777);
-    let mut temporary = tempfile::Builder::new()
+    let mut file = tempfile::Builder::new()
         .prefix(&format!(".{file_name}."))
         .suffix(".sched-apply.tmp")
         .permissions(std::fs::Permissions::from_mode(mode))
         .tempfile_in(directory)
         .map_err(failed)?;
-    temporary
-        .write_all(bytes)
-        .and_then(|()| temporary.as_file().sync_data())
+    file.write_all(bytes)
+        .and_then(|()| file.as_file().sync_data())
         .map_err(failed)?;
-    // On failure the temporary is removed when dropped.
-    temporary
-        .persist(&target)
-        .map_err(|error| failed(error.error))?;
-    Ok(())
+    Ok(Staged::Temporary {
+        file,
+        target,
+        path: path.to_path_buf(),
+    })
+}
+
+impl Staged {
+    /// Puts the file in place (a dropped temporary is removed).
+    fn commit(self) -> Result<(), Exit> {
+        match self {
+            Staged::Temporary { file, target, path } => file
+                .persist(&target)
+                .map(|_| ())
+                .map_err(|error| cannot_write(&path, error.error)),
+            Staged::InPlace { target, bytes } => std::fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .and_then(|mut file| file.write_all(&bytes))
+                .map_err(|error| cannot_write(&target, error)),
+        }
+    }
+}
+
+fn cannot_write(path: &Path, error: std::io::Error) -> Exit {
+    Exit::Input(format!(
+        "{}: error: cannot write the output: {error}",
+        path.display()
+    ))
 }
 
 /// The file a write to `path` replaces: `path`, or the file a symbolic link

@@ -493,13 +493,22 @@ fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
             dir.display()
         ))
     })?;
-    let mut saved = Vec::new();
-    for (i, result) in results.iter().enumerate() {
-        let path = dir.join(format!("result{i}.npy"));
-        crate::files::write_bytes(&path, &payload::npy::write(result))?;
-        saved.push(path.display().to_string());
-    }
-    Ok(saved)
+    let files: Vec<(PathBuf, Vec<u8>)> = results
+        .iter()
+        .enumerate()
+        .map(|(i, result)| {
+            (
+                dir.join(format!("result{i}.npy")),
+                payload::npy::write(result),
+            )
+        })
+        .collect();
+    // All or none: a disk that fills after the first result changes no file.
+    crate::files::write_files_whole(&files)?;
+    Ok(files
+        .iter()
+        .map(|(path, _)| path.display().to_string())
+        .collect())
 }
 
 /// Refuses, before allocating anything, a payload whose tensors cannot fit in

@@ -287,3 +287,56 @@ fn a_roofline_that_does_not_fit_on_the_disk_leaves_the_old_picture() {
     drop(disk);
     let _ = std::fs::remove_dir_all(directory);
 }
+
+#[test]
+fn saved_results_that_do_not_all_fit_change_no_file() {
+    let directory = common::tempdir();
+    let Some(disk) = TinyDisk::mount(&directory.join("tiny")) else {
+        println!("skipped: this user cannot mount a small tmpfs to fill");
+        return;
+    };
+    // Two 8 KiB results: room for the first one's temporary, not the second's.
+    let payload = directory.join("two.mlir");
+    std::fs::write(
+        &payload,
+        "#id = affine_map<(i, j) -> (i, j)>
+func.func @two(%a: tensor<8x256xf32>) -> (tensor<8x256xf32>, tensor<8x256xf32>) {
+  %e = tensor.empty() : tensor<8x256xf32>
+  %d = linalg.add ins(%a, %a : tensor<8x256xf32>, tensor<8x256xf32>) outs(%e : tensor<8x256xf32>) -> tensor<8x256xf32>
+  %s = linalg.mul ins(%a, %a : tensor<8x256xf32>, tensor<8x256xf32>) outs(%e : tensor<8x256xf32>) -> tensor<8x256xf32>
+  return %d, %s : tensor<8x256xf32>, tensor<8x256xf32>
+}
+",
+    )
+    .unwrap();
+    let schedule = directory.join("two.sched");
+    std::fs::write(&schedule, "func d = linalg.add (i, j)\n").unwrap();
+    let outputs = disk.0.join("outs");
+    std::fs::create_dir(&outputs).unwrap();
+    std::fs::write(outputs.join("result0.npy"), "OLD0").unwrap();
+    std::fs::write(outputs.join("result1.npy"), "OLD1").unwrap();
+    std::fs::write(disk.0.join("filler"), vec![0u8; 40_000]).unwrap();
+    let output = sched_apply(&[
+        "run",
+        payload.to_str().unwrap(),
+        schedule.to_str().unwrap(),
+        "--save-outputs",
+        outputs.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        std::fs::read_to_string(outputs.join("result0.npy")).unwrap(),
+        "OLD0"
+    );
+    assert_eq!(
+        std::fs::read_to_string(outputs.join("result1.npy")).unwrap(),
+        "OLD1"
+    );
+    assert_eq!(
+        std::fs::read_dir(&outputs).unwrap().count(),
+        2,
+        "a temporary was left"
+    );
+    drop(disk);
+    let _ = std::fs::remove_dir_all(directory);
+}
