@@ -67,6 +67,13 @@ fn main() {
         "registry", "inline", "printing", "empties", "reuse", "sliding", "fuse", "cse", "union",
         "reshapes", "relayout", "compile", "copies", "vectors", "contract", "loops", "plugin",
     ];
+    let stamp = stamp(&prefix, &sources);
+    let library = generated.join("libsched_registry.a");
+    let plugin = generated.join("libsched_transform_plugin.so");
+    if reuse_prebuilt(&stamp, &[&library, &plugin]) {
+        link(&generated, &plugin);
+        return;
+    }
     let mut build = cc::Build::new();
     build
         .cpp(true)
@@ -98,7 +105,6 @@ fn main() {
             .clone()
     };
 
-    let library = generated.join("libsched_registry.a");
     let _ = std::fs::remove_file(&library);
     let status = build
         .get_archiver()
@@ -113,11 +119,6 @@ fn main() {
         .status()
         .expect("the archiver runs");
     assert!(status.success(), "archiving the shim failed");
-    println!("cargo:rustc-link-search=native={}", generated.display());
-    println!("cargo:rustc-link-lib=static=sched_registry");
-    println!("cargo:rustc-link-lib=stdc++");
-
-    let plugin = generated.join("libsched_transform_plugin.so");
     let status = build
         .get_compiler()
         .to_command()
@@ -136,10 +137,8 @@ fn main() {
         .status()
         .expect("the C++ compiler links the plugin");
     assert!(status.success(), "linking {} failed", plugin.display());
-    println!(
-        "cargo:rustc-env=SCHED_TRANSFORM_PLUGIN={}",
-        plugin.display()
-    );
+    std::fs::write(generated.join(STAMP), &stamp).expect("OUT_DIR is writable");
+    link(&generated, &plugin);
 }
 
 /// The shim's files that define sched-apply's own transform ops (what the
@@ -147,3 +146,76 @@ fn main() {
 const TRANSFORM_OPS: [&str; 7] = [
     "reuse", "sliding", "fuse", "cse", "union", "reshapes", "relayout",
 ];
+
+/// The file beside a build's shim artifacts naming what they were built from.
+const STAMP: &str = "shim.stamp";
+
+/// What the shim's artifacts depend on, hashed: the MLIR prefix, the
+/// optimization level and target, and every source the C++ reads.
+fn stamp(prefix: &str, sources: &[&str]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for variable in ["OPT_LEVEL", "TARGET"] {
+        hasher.update(std::env::var(variable).unwrap_or_default());
+        hasher.update([0]);
+    }
+    hasher.update(prefix);
+    let files = sources.iter().map(|s| format!("shim/{s}.cpp")).chain([
+        "shim/reuse.h".to_string(),
+        "shim/SchedTransformOps.td".to_string(),
+    ]);
+    for file in files {
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// With `SCHED_SHIM_PREBUILT` naming the output directory of another build
+/// of this crate (`scripts/fuzz.sh` points the fuzz build at the
+/// workspace's), copies its archive and plugin (`artifacts`' names) instead
+/// of compiling the C++ again, when its stamp says they were built from the
+/// same sources, MLIR, optimization level and target. Returns whether it did.
+fn reuse_prebuilt(stamp: &str, artifacts: &[&std::path::Path]) -> bool {
+    println!("cargo:rerun-if-env-changed=SCHED_SHIM_PREBUILT");
+    let Some(directory) = std::env::var_os("SCHED_SHIM_PREBUILT").map(std::path::PathBuf::from)
+    else {
+        return false;
+    };
+    if std::fs::read_to_string(directory.join(STAMP))
+        .ok()
+        .as_deref()
+        != Some(stamp)
+    {
+        println!(
+            "cargo:warning=SCHED_SHIM_PREBUILT={} was built from other sources or settings; compiling the shim",
+            directory.display()
+        );
+        return false;
+    }
+    for artifact in artifacts {
+        let name = artifact.file_name().expect("a file name");
+        if std::fs::copy(directory.join(name), artifact).is_err() {
+            return false;
+        }
+    }
+    let out = artifacts[0].parent().expect("in OUT_DIR");
+    std::fs::write(out.join(STAMP), stamp).is_ok()
+}
+
+/// Links the crate with the shim's archive in `generated` and tells it where
+/// the plugin is.
+fn link(generated: &std::path::Path, plugin: &std::path::Path) {
+    println!("cargo:rustc-link-search=native={}", generated.display());
+    println!("cargo:rustc-link-lib=static=sched_registry");
+    println!("cargo:rustc-link-lib=stdc++");
+    println!(
+        "cargo:rustc-env=SCHED_TRANSFORM_PLUGIN={}",
+        plugin.display()
+    );
+}

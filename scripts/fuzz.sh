@@ -44,6 +44,14 @@ if [ "$target" != apply_generated ]; then
   done
 fi
 
+# The fuzz targets build in a workspace of their own; the C++ shim is taken
+# from the workspace's release build when it was built from the same sources
+# (payload/build.rs checks the stamp), instead of compiled again.
+cargo build --release -p payload --quiet
+for out in $(ls -td target/release/build/payload-*/out 2>/dev/null); do
+  if [ -f "$out/shim.stamp" ]; then export SCHED_SHIM_PREBUILT="$PWD/$out"; break; fi
+done
+
 cd fuzz
 exec cargo fuzz run -s none "$target" "corpus/$target" -- \
   -max_total_time="$seconds" -timeout=60 -rss_limit_mb=8192 -print_final_stats=1
