@@ -53,8 +53,16 @@ impl Planner<'_> {
                 (0..stage.dims.len()).find(|&d| stage.dims[d].reduction && region[d].is_none())
             {
                 self.errors.push(
-                    Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` there is partial or dynamic, and padding it would change the sum", pack.written, stage.dims[dim].name))
-                        .with_help("choose split factors that divide the extents"),
+                    Diagnostic::error(
+                        "pack-dynamic",
+                        pack.span,
+                        format!(
+                            "cannot pack `in{}` of `{name}` at `{at}`: the tile of reduction `{}` \
+                             there is partial or dynamic, and padding it would change the sum",
+                            pack.written, stage.dims[dim].name
+                        ),
+                    )
+                    .with_help("choose split factors that divide the extents"),
                 );
                 continue;
             }
@@ -66,8 +74,17 @@ impl Planner<'_> {
                 });
                 if let Some(d) = dynamic {
                     self.errors.push(
-                        Diagnostic::error("pack-dynamic", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}` with `{}` innermost: its tile of `{}` there is partial or dynamic, and the copy needs a static shape", pack.written, stage.dims[innermost.dim].name, stage.dims[d].name))
-                            .with_help("choose split factors that divide the extents"),
+                        Diagnostic::error(
+                            "pack-dynamic",
+                            pack.span,
+                            format!(
+                                "cannot pack `in{}` of `{name}` at `{at}` with `{}` innermost: its \
+                                 tile of `{}` there is partial or dynamic, and the copy needs a \
+                                 static shape",
+                                pack.written, stage.dims[innermost.dim].name, stage.dims[d].name
+                            ),
+                        )
+                        .with_help("choose split factors that divide the extents"),
                     );
                     continue;
                 }
@@ -91,8 +108,22 @@ impl Planner<'_> {
                 (0..stage.dims.len()).find(|&d| !stage.dims[d].reduction && region[d].is_none());
             if let (Some(reduction_loop), Some(dim)) = (enclosing_reduction, partial) {
                 self.errors.push(
-                    Diagnostic::error("pack-partial-accumulator", pack.span, format!("cannot pack `in{}` of `{name}` at `{at}`: the tile of `{}` there is partial or dynamic, so the accumulator would be padded too, inside reduction loop `{}`", pack.written, stage.dims[dim].name, reduction_loop.visible_name()))
-                        .with_help("choose split factors that divide the extents, or pack at a loop outside the reduction loops"),
+                    Diagnostic::error(
+                        "pack-partial-accumulator",
+                        pack.span,
+                        format!(
+                            "cannot pack `in{}` of `{name}` at `{at}`: the tile of `{}` there is \
+                             partial or dynamic, so the accumulator would be padded too, inside \
+                             reduction loop `{}`",
+                            pack.written,
+                            stage.dims[dim].name,
+                            reduction_loop.visible_name()
+                        ),
+                    )
+                    .with_help(
+                        "choose split factors that divide the extents, or pack at a loop outside \
+                         the reduction loops",
+                    ),
                 );
                 continue;
             }
@@ -113,7 +144,11 @@ impl Planner<'_> {
                 .fresh(&format!("{}_packed", self.model.funcs[func].name));
             let pad = self.script.fresh("pack");
             let copy = self.script.fresh("copy");
-            self.script.comment(format!("pack: {} copied into a contiguous buffer once per iteration of {at} (a nofold pad that pads nothing)", pack.label(&name)));
+            self.script.comment(format!(
+                "pack: {} copied into a contiguous buffer once per iteration of {at} (a nofold \
+                 pad that pads nothing)",
+                pack.label(&name)
+            ));
             self.script.op(
                 format!(
                     "%{padded}, %{pad}, %{copy} = transform.structured.pad %{handle} {{padding_values = [{}], padding_dimensions = [{}], nofold_flags = [{}], copy_back_op = \"none\"}} : ({ANY_OP}) -> ({ANY_OP}, {ANY_OP}, {ANY_OP})",
@@ -261,15 +296,39 @@ impl Planner<'_> {
             (nest.loops, nest.first_implicit, nest.vector_mode);
         for (index, pack) in stage.packs.iter().enumerate() {
             if !self.packed.contains(&(func, stage_index, index)) {
-                let why = match loops.iter().position(|l| l.visible_name() == pack.loop_name) {
-                    Some(i) if i >= first_implicit && vector_mode => format!("`{}` stays inside the vector op, so it is not a loop of the generated code", pack.loop_name),
-                    Some(i) if i >= first_implicit => format!("`{}` is left to the op itself (innermost unit-step loops in the op's dimension order are not tiled), so it is not a loop of the generated code", pack.loop_name),
-                    Some(_) => format!("`{}` has one iteration, so it is not a loop of the generated code", pack.loop_name),
-                    None => format!("`{}` is tiled together with the loops inside it into one loop nest, so no copy can be placed between them", pack.loop_name),
+                let at = &pack.loop_name;
+                let why = match loops.iter().position(|l| l.visible_name() == *at) {
+                    Some(i) if i >= first_implicit && vector_mode => format!(
+                        "`{at}` stays inside the vector op, so it is not a loop of the generated \
+                         code"
+                    ),
+                    Some(i) if i >= first_implicit => format!(
+                        "`{at}` is left to the op itself (innermost unit-step loops in the op's \
+                         dimension order are not tiled), so it is not a loop of the generated code"
+                    ),
+                    Some(_) => {
+                        format!(
+                            "`{at}` has one iteration, so it is not a loop of the generated code"
+                        )
+                    }
+                    None => format!(
+                        "`{at}` is tiled together with the loops inside it into one loop nest, so \
+                         no copy can be placed between them"
+                    ),
                 };
                 self.errors.push(
-                    Diagnostic::error("pack-unplannable", pack.span, format!("cannot pack `in{}` of `{name}` at `{}`: {why}", pack.written, pack.loop_name))
-                        .with_help("pack at a loop that is materialized: the innermost loop of a tiling run (e.g. the `compute_at` loop) or an outer one that is tiled on its own"),
+                    Diagnostic::error(
+                        "pack-unplannable",
+                        pack.span,
+                        format!(
+                            "cannot pack `in{}` of `{name}` at `{at}`: {why}",
+                            pack.written
+                        ),
+                    )
+                    .with_help(
+                        "pack at a loop that is materialized: the innermost loop of a tiling run \
+                         (e.g. the `compute_at` loop) or an outer one that is tiled on its own",
+                    ),
                 );
             }
         }
