@@ -47,11 +47,22 @@ impl Planner<'_> {
             };
             let operand = &op.operands[prefetch.operand];
             let Some(argument) = operand.argument else {
-                self.errors.push(fail(format!("`in{}` is not an argument of @{}, and only arguments are prefetched so far", prefetch.written, op.function)).with_help("prefetch an input the function receives"));
+                let why = format!(
+                    "`in{}` is not an argument of @{}, and only arguments are prefetched so far",
+                    prefetch.written, op.function
+                );
+                self.errors
+                    .push(fail(why).with_help("prefetch an input the function receives"));
                 continue;
             };
             let Some(ivs) = &the_loop.ivs else {
-                self.errors.push(fail(format!("`{at}` is an `scf.for` (a sequential loop), and only `scf.forall` loops prefetch so far")).with_help("prefetch at a loop over a parallel dimension, such as the `compute_at` loop"));
+                let why = format!(
+                    "`{at}` is an `scf.for` (a sequential loop), and only `scf.forall` loops \
+                     prefetch so far"
+                );
+                self.errors.push(fail(why).with_help(
+                    "prefetch at a loop over a parallel dimension, such as the `compute_at` loop",
+                ));
                 continue;
             };
             if ivs.is_empty() {
@@ -62,8 +73,12 @@ impl Planner<'_> {
             }
             if let Some(dynamic) = &the_loop.dynamic_loop {
                 self.errors.push(
-                    fail(format!("`{dynamic}`, in the same `scf.forall` as `{at}`, has a trip count that is not static (a split around it does not divide its extent), so the forall's bounds are dynamic"))
-                        .with_help("choose split factors that divide the extents"),
+                    fail(format!(
+                        "`{dynamic}`, in the same `scf.forall` as `{at}`, has a trip count that is \
+                         not static (a split around it does not divide its extent), so the \
+                         forall's bounds are dynamic"
+                    ))
+                    .with_help("choose split factors that divide the extents"),
                 );
                 continue;
             }
@@ -73,7 +88,11 @@ impl Planner<'_> {
                 .map(|&(d, _)| self.corresponding_dim(the_loop.op, stage.op, d))
                 .collect::<Option<Vec<usize>>>()
             else {
-                self.errors.push(fail(format!("the loop was tiled from `{}`, whose dimensions do not map one to one to this op's", self.payload.ops[the_loop.op].kind)));
+                self.errors.push(fail(format!(
+                    "the loop was tiled from `{}`, whose dimensions do not map one to one to \
+                     this op's",
+                    self.payload.ops[the_loop.op].kind
+                )));
                 continue;
             };
             let names: Vec<&str> = stage.dims.iter().map(|d| d.name.as_str()).collect();
@@ -120,8 +139,21 @@ impl Planner<'_> {
         for (index, prefetch) in stage.prefetches.iter().enumerate() {
             if !self.prefetched.contains(&(func, stage_index, index)) {
                 self.errors.push(
-                    Diagnostic::error("prefetch-unplannable", prefetch.span, format!("cannot prefetch `in{}` of `{name}` at `{}`: it is not a loop of the generated code (it has one iteration, stays inside the op, or is tiled together with the loops inside it)", prefetch.written, prefetch.loop_name))
-                        .with_help("prefetch at a loop that is materialized as an `scf.forall`: the innermost loop of a tiling run over parallel dimensions (e.g. the `compute_at` loop)"),
+                    Diagnostic::error(
+                        "prefetch-unplannable",
+                        prefetch.span,
+                        format!(
+                            "cannot prefetch `in{}` of `{name}` at `{}`: it is not a loop of the \
+                             generated code (it has one iteration, stays inside the op, or is \
+                             tiled together with the loops inside it)",
+                            prefetch.written, prefetch.loop_name
+                        ),
+                    )
+                    .with_help(
+                        "prefetch at a loop that is materialized as an `scf.forall`: the \
+                         innermost loop of a tiling run over parallel dimensions (e.g. the \
+                         `compute_at` loop)",
+                    ),
                 );
             }
         }
