@@ -176,7 +176,8 @@ enum Staged {
 fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, Exit> {
     let failed = |error: std::io::Error| cannot_write(path, error);
     let target = destination(path)?;
-    if std::fs::metadata(&target).is_ok_and(|m| !m.file_type().is_file()) {
+    let existing = std::fs::metadata(&target).ok();
+    if existing.as_ref().is_some_and(|m| !m.file_type().is_file()) {
         return Ok(Staged::InPlace {
             target,
             bytes: bytes.to_vec(),
@@ -190,7 +191,7 @@ fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, Exit> {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "out".into());
-    let mode = std::fs::metadata(&target).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+    let mode = existing.map_or(0o666, |m| m.permissions().mode() & 0o7777);
     let mut file = tempfile::Builder::new()
         .prefix(&format!(".{file_name}."))
         .suffix(".sched-apply.tmp")
@@ -255,10 +256,5 @@ fn destination(path: &Path) -> Result<PathBuf, Exit> {
             let target = std::fs::read_link(path)?;
             Ok::<_, std::io::Error>(path.parent().unwrap_or(Path::new("")).join(target))
         })
-        .map_err(|error| {
-            Exit::Input(format!(
-                "{}: error: cannot write the output: {error}",
-                path.display()
-            ))
-        })
+        .map_err(|error| cannot_write(path, error))
 }

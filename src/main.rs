@@ -249,7 +249,7 @@ impl From<Failure> for Exit {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = run::check_openmp_environment().and_then(|()| match cli.command {
+    let result = match cli.command {
         Some(Command::Check {
             schedule,
             payload,
@@ -270,7 +270,7 @@ fn main() -> ExitCode {
         Some(Command::Targets { targets }) => targets::list(&targets),
         Some(Command::Plugin) => print_text(&format!("{}\n", payload::transform::TRANSFORM_PLUGIN)),
         None => apply(cli.apply),
-    });
+    };
     match result {
         Ok(()) | Err(Exit::OutputClosed) => ExitCode::SUCCESS,
         Err(Exit::Input(text)) => {

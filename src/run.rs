@@ -172,6 +172,7 @@ fn open_cache() -> Option<Cache> {
 
 /// Runs `sched-apply run`.
 pub fn run(args: RunArgs) -> Result<(), Exit> {
+    check_openmp_environment()?;
     let crate::Inputs {
         schedule,
         payload_name,
@@ -279,7 +280,6 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         report.saved = save_outputs(dir, &results)?;
     }
     if let Some(calls) = args.bench {
-        let calls = calls.max(1);
         report.flops = outcome.info.static_flops(&program.signature.name);
         // One core's peak per thread that has a core to run on.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

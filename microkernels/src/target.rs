@@ -214,22 +214,21 @@ impl Target {
                     library.path_at = place(file, text, places.path.span().start);
                     library.symbol_at = place(file, text, places.symbol.span().start);
                 }
-                let located = |message: String| TargetError::Invalid {
-                    file: library.path_at.clone(),
-                    message,
+                let at = |place: &String, message: &str| TargetError::Invalid {
+                    file: place.clone(),
+                    message: message.to_string(),
                 };
                 if library.path.as_os_str().is_empty() {
-                    return Err(located(
-                        "the library's `path` is empty: name the HAL's shared library (.so)"
-                            .to_string(),
+                    return Err(at(
+                        &library.path_at,
+                        "the library's `path` is empty: name the HAL's shared library (.so)",
                     ));
                 }
                 if library.symbol.is_empty() {
-                    return Err(TargetError::Invalid {
-                        file: library.symbol_at.clone(),
-                        message: "the library's `symbol` is empty: name its tile function"
-                            .to_string(),
-                    });
+                    return Err(at(
+                        &library.symbol_at,
+                        "the library's `symbol` is empty: name its tile function",
+                    ));
                 }
                 library.path = resolve_library_path(file, &library.path);
             }

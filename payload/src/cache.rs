@@ -169,8 +169,9 @@ impl Cache {
         let meta = read_private_file(&self.meta_path(key), META_LIMIT)?;
         let meta = parse_meta(std::str::from_utf8(&meta).ok()?)?;
         let fits = meta.key == key
-            && meta.in_arguments.len() == results
+            && meta.linkage.in_arguments.len() == results
             && meta
+                .linkage
                 .in_arguments
                 .iter()
                 .flatten()
@@ -186,9 +187,7 @@ impl Cache {
         }
         Some(Entry {
             object,
-            in_arguments: meta.in_arguments,
-            parallel: meta.parallel,
-            offloaded: meta.offloaded,
+            linkage: meta.linkage,
         })
     }
 
@@ -251,18 +250,24 @@ impl Cache {
     }
 }
 
-/// A compiled payload as the cache keeps it: its object files (as
-/// `ffi::JitEngine::objects_file` writes them) and what the program needs
-/// besides the code.
-pub(crate) struct Entry {
-    /// The object files, each after its length.
-    pub object: Vec<u8>,
+/// What a compiled program needs besides its machine code.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Linkage {
     /// For each result, the argument it is computed in, if any.
     pub in_arguments: Vec<Option<usize>>,
     /// Whether the code has OpenMP parallel loops.
     pub parallel: bool,
     /// The targets the code calls, with their element types.
     pub offloaded: Vec<(String, Types)>,
+}
+
+/// A compiled payload as the cache keeps it: its object files (as
+/// `ffi::JitEngine::objects_file` writes them) and its linkage.
+pub(crate) struct Entry {
+    /// The object files, each after its length.
+    pub object: Vec<u8>,
+    /// What the program needs besides the code.
+    pub linkage: Linkage,
 }
 
 /// What a `.meta` file says of its entry.
@@ -274,18 +279,15 @@ struct Meta {
     object_sha256: String,
     /// The `.o` file's length in bytes.
     object_length: u64,
-    /// For each result, the argument it is computed in, if any.
-    in_arguments: Vec<Option<usize>>,
-    /// Whether the code has OpenMP parallel loops.
-    parallel: bool,
-    /// The targets the code calls, with their element types.
-    offloaded: Vec<(String, Types)>,
+    /// What the program needs besides the code.
+    linkage: Linkage,
 }
 
 /// `KEY.meta`'s text: the header, then `key`, `object` (SHA-256 and
 /// length), `results`, `parallel` and one `offloaded` line per target call kind.
 fn format_meta(key: &str, entry: &Entry) -> String {
-    let results: Vec<String> = entry
+    let linkage = &entry.linkage;
+    let results: Vec<String> = linkage
         .in_arguments
         .iter()
         .map(|a| a.map_or("out".to_string(), |i| i.to_string()))
@@ -295,9 +297,9 @@ fn format_meta(key: &str, entry: &Entry) -> String {
         hex(&Sha256::digest(&entry.object)),
         entry.object.len(),
         results.join(","),
-        entry.parallel
+        linkage.parallel
     );
-    for (target, types) in &entry.offloaded {
+    for (target, types) in &linkage.offloaded {
         let types = match types {
             Types::F32 => "f32",
             Types::I8I32 => "i8i32",
@@ -343,9 +345,11 @@ fn parse_meta(text: &str) -> Option<Meta> {
         key,
         object_sha256: object_sha256.to_string(),
         object_length,
-        in_arguments,
-        parallel,
-        offloaded,
+        linkage: Linkage {
+            in_arguments,
+            parallel,
+            offloaded,
+        },
     })
 }
 
@@ -362,10 +366,10 @@ mod tests {
         assert_eq!(meta.key, "k1");
         assert_eq!(meta.object_sha256, "ab12");
         assert_eq!(meta.object_length, 7);
-        assert_eq!(meta.in_arguments, vec![Some(0), None, Some(2)]);
-        assert!(meta.parallel);
+        assert_eq!(meta.linkage.in_arguments, vec![Some(0), None, Some(2)]);
+        assert!(meta.linkage.parallel);
         assert_eq!(
-            meta.offloaded,
+            meta.linkage.offloaded,
             vec![
                 ("host".to_string(), Types::F32),
                 ("my acc".to_string(), Types::I8I32)

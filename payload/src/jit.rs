@@ -48,6 +48,10 @@ pub struct Program {
     /// With [`Program::compile_timing_stages`]: how the marks cut the
     /// entry, and how many slots they time.
     pub(crate) segments: Option<(Segments, usize)>,
+    /// What a fatal signal during a call writes before the process dies,
+    /// when the tiles call HALs' libraries ([`hal_crash_message`]; made once,
+    /// not at every call).
+    hal_crash_message: Option<String>,
 }
 
 /// How [`Program::build`] compiles: looking in a cache first, on how many
@@ -224,6 +228,7 @@ impl Program {
         let jit_s = start.elapsed().as_secs_f64();
         let program = Self {
             engine,
+            hal_crash_message: hal_crash_message(&kernels, &signature.name),
             signature,
             times: CompileTimes {
                 lower_s,
@@ -239,9 +244,11 @@ impl Program {
         if let Some((cache, key)) = &cached {
             let entry = crate::cache::Entry {
                 object: program.engine.objects_file(),
-                in_arguments: program.in_arguments.clone(),
-                parallel: program.parallel,
-                offloaded: program.offloaded.clone(),
+                linkage: crate::cache::Linkage {
+                    in_arguments: program.in_arguments.clone(),
+                    parallel: program.parallel,
+                    offloaded: program.offloaded.clone(),
+                },
             };
             cache.store(key, &entry);
         }
@@ -259,9 +266,10 @@ impl Program {
         payload_name: &str,
         start: Instant,
     ) -> Option<Self> {
-        let kernels = bind_kernels(&entry.offloaded, targets, payload_name).ok()?;
+        let linkage = entry.linkage;
+        let kernels = bind_kernels(&linkage.offloaded, targets, payload_name).ok()?;
         let engine =
-            JitEngine::from_objects(&entry.object, libraries(entry.parallel), &kernels).ok()?;
+            JitEngine::from_objects(&entry.object, libraries(linkage.parallel), &kernels).ok()?;
         check_c_interface(&engine, signature, &[]).ok()?;
         Some(Program {
             engine,
@@ -271,31 +279,12 @@ impl Program {
                 jit_s: start.elapsed().as_secs_f64(),
                 cached: true,
             },
-            parallel: entry.parallel,
-            in_arguments: entry.in_arguments,
-            offloaded: entry.offloaded,
+            parallel: linkage.parallel,
+            in_arguments: linkage.in_arguments,
+            offloaded: linkage.offloaded,
+            hal_crash_message: hal_crash_message(&kernels, &signature.name),
             kernels,
             segments: None,
-        })
-    }
-
-    /// What a crash during a call says when the program calls HALs' shared
-    /// libraries (which run in the process): which targets and files.
-    fn hal_crash_message(&self) -> Option<String> {
-        let hals: Vec<String> = self
-            .kernels
-            .iter()
-            .filter_map(|slot| {
-                let library = slot.kernel.library.as_ref()?;
-                Some(format!("`{}` ({})", slot.target, library.path.display()))
-            })
-            .collect();
-        (!hals.is_empty()).then(|| {
-            format!(
-                "error: the process died of a fatal signal while @{} ran, which calls the HAL of target {}: a crash inside a HAL's tile function ends the process, as a plugin's does; check the HAL with the tiles its description allows\n",
-                self.signature.name,
-                hals.join(", ")
-            )
         })
     }
 
@@ -395,7 +384,10 @@ impl Program {
         for slot in &self.kernels {
             slot.reset();
         }
-        let _named = self.hal_crash_message().map(crate::ffi::HalCrashGuard::arm);
+        let _named = self
+            .hal_crash_message
+            .as_deref()
+            .map(crate::ffi::HalCrashGuard::arm);
         self.engine
             .call(&self.signature.name, &mut args)
             .map_err(CallError::Call)?;
@@ -428,6 +420,24 @@ impl Program {
         }
         Ok(())
     }
+}
+
+/// What a crash during a call of @`entry` says when its tiles call HALs'
+/// shared libraries (which run in the process): which targets and files.
+fn hal_crash_message(kernels: &[KernelSlot], entry: &str) -> Option<String> {
+    let hals: Vec<String> = kernels
+        .iter()
+        .filter_map(|slot| {
+            let library = slot.kernel.library.as_ref()?;
+            Some(format!("`{}` ({})", slot.target, library.path.display()))
+        })
+        .collect();
+    (!hals.is_empty()).then(|| {
+        format!(
+            "error: the process died of a fatal signal while @{entry} ran, which calls the HAL of target {}: a crash inside a HAL's tile function ends the process, as a plugin's does; check the HAL with the tiles its description allows\n",
+            hals.join(", ")
+        )
+    })
 }
 
 #[cfg(test)]

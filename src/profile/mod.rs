@@ -164,6 +164,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
         bandwidth_gbs: None,
     };
     if args.run {
+        crate::run::check_openmp_environment()?;
         for (text, source, side) in [
             (&payload_text, &payload_source, Side::Before),
             (&transformed, &transformed_source, Side::After),

@@ -38,14 +38,14 @@ impl HalCrashGuard {
     /// Arms the handler with `message` (one line). The message is kept for
     /// good (the handler may run at any time), once per distinct text: a
     /// program called a thousand times keeps one copy.
-    pub fn arm(message: String) -> Self {
+    pub fn arm(message: &str) -> Self {
         let current = MESSAGE.load(Ordering::Acquire);
         let length = MESSAGE_LENGTH.load(Ordering::Acquire);
         // SAFETY: a non-null MESSAGE is a leaked allocation of `length` bytes.
         let same = !current.is_null()
             && unsafe { std::slice::from_raw_parts(current, length) } == message.as_bytes();
         if !same {
-            let bytes: &'static mut [u8] = Box::leak(message.into_bytes().into_boxed_slice());
+            let bytes: &'static mut [u8] = Box::leak(message.as_bytes().into());
             MESSAGE.store(std::ptr::null_mut(), Ordering::Release);
             MESSAGE_LENGTH.store(bytes.len(), Ordering::Release);
             MESSAGE.store(bytes.as_mut_ptr(), Ordering::Release);
