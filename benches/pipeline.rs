@@ -6,8 +6,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use interpreter::pipeline::{run, Stop};
-use payload::jit::Program;
-use payload::tensor::Tensor;
+use runner::jit::Program;
+use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 use std::hint::black_box;
 

@@ -12,7 +12,7 @@ mod scale;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use interpreter::pipeline::{run, Stop};
-use payload::jit::Program;
+use runner::jit::Program;
 use scale::{payload, schedule, Shape};
 use schedule_lang::SourceFile;
 use std::hint::black_box;

@@ -1,7 +1,7 @@
 //! Compares the scheduled payload's results with the unscheduled one's, the
 //! way `numpy.allclose` does: `|got - want| <= atol + rtol * |want|`.
 
-use payload::tensor::Tensor;
+use runner::tensor::Tensor;
 
 /// Tolerances for one comparison.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,7 +112,7 @@ pub fn compare(got: &[Tensor], want: &[Tensor], tolerance: Tolerance) -> Compari
 #[cfg(test)]
 mod tests {
     use super::*;
-    use payload::tensor::{ElementType, TensorType};
+    use payload::types::{ElementType, TensorType};
 
     fn tensor(values: &[f32], shape: &[i64]) -> Tensor {
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();

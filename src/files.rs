@@ -1,6 +1,6 @@
 //! The files the CLI reads and writes for the user.
 //!
-//! Reads are bounded (`payload::files::read_user_file`): an endless stream
+//! Reads are bounded (`runner::files::read_user_file`): an endless stream
 //! or a huge file named by mistake is an error naming the limit, not a
 //! process that grows until memory runs out. Writes are whole or nothing: a
 //! temporary file with an unpredictable name, created exclusively beside the
@@ -8,7 +8,7 @@
 //! temporary's name, and a full disk leaves the old file as it was.
 
 use crate::{run, Exit};
-use payload::files::{read_user_file, ReadError};
+use runner::files::{read_user_file, ReadError};
 use schedule_lang::SourceFile;
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -242,7 +242,7 @@ fn destination(path: &Path) -> Result<PathBuf, Exit> {
     if !link.file_type().is_symlink() {
         return Ok(path.to_path_buf());
     }
-    let me = payload::ffi::effective_uid();
+    let me = runner::ffi::effective_uid();
     if link.uid() != me && link.uid() != 0 {
         return Err(Exit::Input(format!(
             "{}: error: cannot write the output: it is a symbolic link owned by another user ({}), which could point it at any file you can write\n  = help: remove the link, or write elsewhere",

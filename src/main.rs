@@ -331,7 +331,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         Emit::Offloaded => {
             let name = format!("{} (scheduled)", payload_path.display());
             let transformed = outcome.payload.unwrap_or_default();
-            let text = payload::jit::Program::offloaded_text(&name, &transformed, None).map_err(
+            let text = runner::jit::Program::offloaded_text(&name, &transformed, None).map_err(
                 |error| {
                     let source = SourceFile::new(name.clone(), transformed.clone());
                     run::payload_failure(error, &source)

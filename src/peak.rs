@@ -27,7 +27,7 @@ fn cpu_model() -> String {
 /// The cached peak in GFLOP/s, if one was measured on this CPU model and
 /// is a positive, finite number (anything else is measured again).
 pub fn cached() -> Option<f64> {
-    let text = payload::files::read_private_file(&cache_path()?, 4096)?;
+    let text = runner::files::read_private_file(&cache_path()?, 4096)?;
     let text = String::from_utf8(text).ok()?;
     let (model, value) = text.trim().rsplit_once('\t')?;
     let value: f64 = value.parse().ok()?;
@@ -55,8 +55,8 @@ pub fn parse_gflops(text: &str) -> Result<f64, String> {
 
 /// Measures the peak (median of `calls` per kernel), caches it and returns
 /// it with the per-width figures.
-pub fn measure(calls: usize) -> Result<(f64, Vec<payload::peak::PeakMeasure>), String> {
-    let (best, measures) = payload::peak::measure_peak(calls).map_err(|e| e.to_string())?;
+pub fn measure(calls: usize) -> Result<(f64, Vec<runner::peak::PeakMeasure>), String> {
+    let (best, measures) = runner::peak::measure_peak(calls).map_err(|e| e.to_string())?;
     if let Some(path) = cache_path() {
         let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
         let _ = std::fs::write(&path, format!("{}\t{best}\n", cpu_model()));

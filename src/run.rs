@@ -6,10 +6,11 @@ use crate::compare::{compare, Tolerance};
 use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
 use crate::Exit;
 use interpreter::pipeline::{self, render_on_payload, Stop};
-use payload::cache::{Cache, Role};
-use payload::jit::{CallError, Program, Signature};
-use payload::tensor::Tensor;
+use payload::signature::Signature;
 use payload::PayloadError;
+use runner::cache::{Cache, Role};
+use runner::jit::{CallError, Program};
+use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -371,7 +372,7 @@ fn load_inputs(
         // The argument's data and a header: a larger file cannot be its tensor.
         let limit = (ty.element.bytes() * ty.elements()) as u64 + (64 << 10);
         let bytes = crate::files::read_bytes(path, limit)?;
-        let tensor = payload::npy::read(&bytes)
+        let tensor = runner::npy::read(&bytes)
             .map_err(|why| Exit::Input(format!("{}: error: {why}", path.display())))?;
         if tensor.ty != *ty {
             return Err(Exit::Input(format!(
@@ -392,7 +393,7 @@ fn load_inputs(
 /// its (possibly cancelled) result, so the default `atol` scales with the
 /// largest expected magnitude.
 fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Tolerance {
-    use payload::tensor::ElementType::*;
+    use payload::types::ElementType::*;
     let element = program
         .signature
         .results
@@ -430,7 +431,7 @@ fn time_rounds(
     busy: f64,
 ) -> Result<(), Exit> {
     progress("compiling the peak kernel");
-    let kernel = payload::peak::fastest_kernel(3).map_err(|e| Exit::Internal(e.to_string()))?;
+    let kernel = runner::peak::fastest_kernel(3).map_err(|e| Exit::Internal(e.to_string()))?;
     let mut all = Vec::with_capacity(rounds * calls);
     let mut peaks = Vec::with_capacity(rounds);
     for round in 0..rounds {
@@ -499,7 +500,7 @@ fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
         .map(|(i, result)| {
             (
                 dir.join(format!("result{i}.npy")),
-                payload::npy::write(result),
+                runner::npy::write(result),
             )
         })
         .collect();

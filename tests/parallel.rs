@@ -7,8 +7,8 @@
 mod common;
 
 use interpreter::pipeline::{run, Stop};
-use payload::jit::Program;
-use payload::tensor::Tensor;
+use runner::jit::Program;
+use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 
 /// The process's threads that were started by the calling thread's code, as

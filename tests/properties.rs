@@ -6,10 +6,10 @@
 //! A few dozen cases run by default; `SCHED_LONG_TESTS=1` runs hundreds.
 
 use interpreter::pipeline::{run, Stop};
-use payload::jit::Program;
-use payload::tensor::Tensor;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use runner::jit::Program;
+use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

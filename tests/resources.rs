@@ -9,8 +9,8 @@
 mod common;
 
 use interpreter::pipeline::{run, Stop};
-use payload::jit::Program;
-use payload::tensor::Tensor;
+use runner::jit::Program;
+use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 
 /// A field of /proc/self/status in KiB (`VmHWM`: peak resident memory).

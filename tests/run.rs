@@ -6,7 +6,8 @@ mod common;
 
 use common::sched_apply;
 
-use payload::tensor::{ElementType, Tensor, TensorType};
+use payload::types::{ElementType, TensorType};
+use runner::tensor::Tensor;
 
 /// The `--json` report, parsed.
 fn json(bytes: &[u8]) -> serde_json::Value {
@@ -157,7 +158,7 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
     let mut paths = Vec::new();
     for (name, tensor) in [("a", &a), ("b", &b), ("c", &c)] {
         let path = directory.join(format!("{name}.npy"));
-        std::fs::write(&path, payload::npy::write(tensor)).unwrap();
+        std::fs::write(&path, runner::npy::write(tensor)).unwrap();
         paths.push(path.display().to_string());
     }
     let out = directory.join("out");
@@ -171,7 +172,7 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let result = payload::npy::read(&std::fs::read(out.join("result0.npy")).unwrap()).unwrap();
+    let result = runner::npy::read(&std::fs::read(out.join("result0.npy")).unwrap()).unwrap();
     assert_eq!(result.ty.shape, vec![64, 96]);
     // C + A·B computed here in f64.
     let (a, b, c, r) = (a.to_f64(), b.to_f64(), c.to_f64(), result.to_f64());
@@ -200,7 +201,7 @@ fn an_input_of_the_wrong_shape_is_a_located_error() {
         ("c", vec![64, 96]),
     ] {
         let path = directory.join(format!("{name}.npy"));
-        std::fs::write(&path, payload::npy::write(&f32_tensor(&shape, 0))).unwrap();
+        std::fs::write(&path, runner::npy::write(&f32_tensor(&shape, 0))).unwrap();
         paths.push(path.display().to_string());
     }
     let output = sched_apply(&[

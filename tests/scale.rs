@@ -45,7 +45,7 @@ fn machine_code_generated_in_parts_on_threads_computes_the_same_bits() {
     // 80 loop nests, outlined: the module is split between the threads
     // (`payload/shim/compile.cpp`), each nest's constants propagated first.
     use interpreter::pipeline::{run, Stop};
-    use payload::jit::Program;
+    use runner::jit::Program;
     let source = schedule_lang::SourceFile::new("model.sched", schedule(80, Shape::Mixed));
     let scheduled = run(
         &source,

@@ -10,7 +10,8 @@
 
 mod common;
 
-use payload::tensor::{parse_tensor_type, Tensor};
+use payload::types::parse_tensor_type;
+use runner::tensor::Tensor;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -70,7 +71,7 @@ fn write_inputs(payload: &Path, directory: &Path) -> String {
             tensor = Tensor::from_bytes(ty, &values).unwrap();
         }
         let path = directory.join(format!("arg{i}.npy"));
-        std::fs::write(&path, payload::npy::write(&tensor)).unwrap();
+        std::fs::write(&path, runner::npy::write(&tensor)).unwrap();
         paths.push(path.to_string_lossy().into_owned());
     }
     paths.join(",")

@@ -14,7 +14,7 @@ use melior::Context;
 use schedule_lang::{IteratorKind, MapResult, OperandInfo, PayloadInfo, PayloadOp};
 
 /// Rewrites every linalg op of a module as a `linalg.generic`, in place.
-pub(crate) const GENERALIZE_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
+pub const GENERALIZE_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %ops = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
     %generic = transform.structured.generalize %ops : (!transform.any_op) -> !transform.any_op
@@ -200,7 +200,7 @@ fn describe_op(
         id,
         kind: original.name(),
         function: function.to_string(),
-        name: original.string_attribute("sched.name"),
+        name: original.string_attribute(crate::attributes::NAME),
         iterators,
         extents,
         operands,
@@ -303,7 +303,7 @@ fn is_multiply_accumulate(generic: OpView<'_>) -> bool {
 }
 
 /// Floating-point operations one op performs (a fused multiply-add counts 2).
-pub(crate) fn flops_of(op_name: &str) -> u64 {
+pub fn flops_of(op_name: &str) -> u64 {
     match op_name {
         "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf"
         | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => 1,
@@ -313,7 +313,7 @@ pub(crate) fn flops_of(op_name: &str) -> u64 {
 }
 
 /// Parses `[affine_map<(d0, d1) -> (d0, 0, d1 + d0)>, ...]` into result lists.
-pub(crate) fn parse_maps(text: &str) -> Option<Vec<Vec<MapResult>>> {
+pub fn parse_maps(text: &str) -> Option<Vec<Vec<MapResult>>> {
     let mut maps = Vec::new();
     let mut rest = text;
     while let Some(start) = rest.find("affine_map<") {

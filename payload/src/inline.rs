@@ -7,15 +7,13 @@
 //! phase maps each op id of the description the schedule was resolved
 //! against to its id afterwards, through a temporary attribute.
 
+use crate::attributes::ORIGIN;
 use crate::describe::describe_with_ops;
 use crate::ffi::{self, InlineRefusal, OpView};
 use crate::PayloadError;
 use melior::ir::Module;
 use melior::Context;
 use schedule_lang::PayloadInfo;
-
-/// The attribute carrying each structured op's id through the phase.
-const ORIGIN: &str = "sched.origin";
 
 /// The payload after the phase.
 #[derive(Debug)]

@@ -1,10 +1,11 @@
-//! # payload: MLIR payload modules
+//! # payload: loading, describing and transforming MLIR payloads
 //!
 //! Creates MLIR contexts with every upstream dialect and pass registered, parses
-//! payload `.mlir` text while capturing MLIR's diagnostics, and describes a
-//! module's structured ops as a [`PayloadInfo`] for the schedule language,
-//! applies transform scripts to payloads ([`transform`]), and lowers,
-//! JIT-compiles and calls payloads on host tensors.
+//! payload `.mlir` text (TOSA lowered to linalg as it loads) while capturing
+//! MLIR's diagnostics, describes a module's structured ops as a [`PayloadInfo`]
+//! for the schedule language and its entry function's tensor [`signature`],
+//! and applies transform scripts ([`transform`]) and the inline phase
+//! ([`inline`]). It never lowers or runs code: the `runner` crate does.
 //! All direct C API calls live in [`ffi`].
 
 #![deny(missing_docs)]
@@ -15,28 +16,16 @@
     clippy::dbg_macro
 )]
 
-pub mod cache;
+pub mod attributes;
 pub mod describe;
 pub mod diagnostics;
 pub mod ffi;
-pub mod files;
 pub mod inline;
-pub mod jit;
-pub mod link;
 pub mod loops;
-pub mod lowering;
-pub mod npy;
-pub mod offload;
-pub mod passes;
-pub mod peak;
-pub mod prefetch;
-pub mod profile;
 pub mod signature;
-pub mod stage_program;
-pub mod stage_times;
-pub mod tensor;
 pub mod tosa;
 pub mod transform;
+pub mod types;
 
 pub use describe::describe;
 pub use diagnostics::{capture_diagnostics, MlirMessage};

@@ -89,7 +89,7 @@ fn loops_in(op: OpView<'_>, attribute: &str) -> Vec<IrLoop> {
                 kind: kind.to_string(),
                 names: child.string_attribute(attribute),
                 iterations: iterations(child),
-                parallel: child.attribute_text("sched.parallel").is_some(),
+                parallel: child.attribute_text(crate::attributes::PARALLEL).is_some(),
                 inner: loops_in(child, attribute),
                 vectors: vectors_in(child),
             }),
@@ -101,7 +101,7 @@ fn loops_in(op: OpView<'_>, attribute: &str) -> Vec<IrLoop> {
 
 /// A loop's static trip count: a forall's from its static bounds, a for's
 /// from constant bounds and step.
-pub(crate) fn iterations(op: OpView<'_>) -> Option<i64> {
+pub fn iterations(op: OpView<'_>) -> Option<i64> {
     if op.name() == "scf.forall" {
         let bounds = |name: &str| -> Option<Vec<i64>> {
             let text = op.attribute_text(name)?;

@@ -5,7 +5,7 @@
 
 use crate::diagnostics::MlirMessage;
 use crate::ffi::OpView;
-use crate::tensor::{parse_tensor_type, TensorType};
+use crate::types::{parse_tensor_type, TensorType};
 use crate::PayloadError;
 
 /// The entry function's tensor signature.
@@ -34,7 +34,7 @@ fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> Payloa
 }
 
 /// Public functions with a body: the candidates for the entry point.
-pub(crate) fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
+pub fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
     root.children()
         .into_iter()
         .filter(|op| op.name() == "func.func")
@@ -49,7 +49,7 @@ pub(crate) fn entry_candidates(root: OpView<'_>) -> Vec<(String, OpView<'_>)> {
 
 /// Functions the payload declares without a body (each with its location):
 /// their code must come from a library linked into the JIT.
-pub(crate) fn declared_functions(root: OpView<'_>) -> Vec<(String, String)> {
+pub fn declared_functions(root: OpView<'_>) -> Vec<(String, String)> {
     root.children()
         .into_iter()
         .filter(|op| op.name() == "func.func" && op.children().is_empty())
@@ -64,7 +64,7 @@ pub(crate) fn declared_functions(root: OpView<'_>) -> Vec<(String, String)> {
 
 /// Finds the entry function of `root` (`entry`, or the only public function)
 /// and reads its signature. Errors are located at the function.
-pub(crate) fn signature(
+pub fn signature(
     root: OpView<'_>,
     payload_name: &str,
     entry: Option<&str>,

@@ -1,6 +1,6 @@
 //! `sched-apply profile`: static FLOPs, off-chip bytes and operational
 //! intensity per func and in total, before and after the schedule
-//! (`payload::profile` counts them); with `--run`, measured time per func
+//! (`runner::profile` counts them); with `--run`, measured time per func
 //! and of the whole call before and after (`stages`); with `--svg`, the
 //! roofline picture (`crate::roofline`). The text table is `render`'s.
 
@@ -10,8 +10,8 @@ mod stages;
 use crate::run::payload_failure;
 use crate::Exit;
 use interpreter::pipeline::{self, Stop};
-use payload::jit::Program;
-use payload::profile::{Count, Counts};
+use runner::jit::Program;
+use runner::profile::{Count, Counts};
 use schedule_lang::SourceFile;
 use serde::Serialize;
 use stages::{Side, StageRow};
@@ -141,11 +141,11 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
     let transformed_source =
         SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
     let entry = args.entry.as_deref();
-    let before = payload::profile::profile(&payload_name, &payload_text, entry)
+    let before = runner::profile::profile(&payload_name, &payload_text, entry)
         .map_err(|e| payload_failure(e, &payload_source))?;
-    let after = payload::profile::profile(&transformed_source.name, &transformed, entry)
+    let after = runner::profile::profile(&transformed_source.name, &transformed, entry)
         .map_err(|e| payload_failure(e, &transformed_source))?;
-    let locations = payload::profile::op_locations(&payload_name, &payload_text)
+    let locations = runner::profile::op_locations(&payload_name, &payload_text)
         .map_err(|e| payload_failure(e, &payload_source))?;
     let entry_name = Program::entry_signature(&payload_name, &payload_text, entry)
         .map_err(|e| payload_failure(e, &payload_source))?
@@ -191,7 +191,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
         }
         let (peak, _) = crate::peak::measure(7).map_err(Exit::Internal)?;
         report.peak_gflops = Some(peak);
-        report.bandwidth_gbs = Some(payload::peak::measure_bandwidth(5));
+        report.bandwidth_gbs = Some(runner::peak::measure_bandwidth(5));
     }
     if let Some(path) = &args.svg {
         let roofs = crate::roofline::Roofs {

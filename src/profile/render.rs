@@ -3,7 +3,7 @@
 //! were timed inside another's loops, the whole calls' times and the roofs.
 
 use super::{Figures, Report};
-use payload::profile::Count;
+use runner::profile::Count;
 use std::path::PathBuf;
 
 fn count(value: Count) -> String {

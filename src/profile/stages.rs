@@ -1,15 +1,15 @@
 //! `profile`'s rows per func: the static counts of the ops each func owns
 //! (by payload location), and with `--run` the measured time of each
-//! func's segments of the entry (`payload::stage_times`), with which funcs
+//! func's segments of the entry (`runner::stage_times`), with which funcs
 //! were computed inside another's loops and timed with it.
 
 use super::Figures;
 use crate::run::call_failure;
 use crate::Exit;
-use payload::jit::Program;
-use payload::profile::{Counts, Profile};
-use payload::stage_times::{Segments, StageOwners};
-use payload::tensor::Tensor;
+use runner::jit::Program;
+use runner::profile::{Counts, Profile};
+use runner::stage_times::{Segments, StageOwners};
+use runner::tensor::Tensor;
 use schedule_lang::Model;
 use serde::Serialize;
 use std::time::Instant;

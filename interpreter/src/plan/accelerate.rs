@@ -18,7 +18,7 @@
 //!   [`super::edges`]'s.
 //!
 //! The tile op is annotated `sched.accelerate = "T"` (`param.constant`,
-//! `annotate`); after bufferization, `payload::offload` replaces it by a call
+//! `annotate`); after bufferization, `runner::offload` replaces it by a call
 //! of the target's kernel (the "offload" phase of lowering).
 
 use super::nest::Nest;
@@ -26,7 +26,7 @@ use super::Planner;
 use super::Region;
 use crate::script::ANY_OP;
 use microkernels::Target;
-use payload::offload::{ANNOTATION, TRANSPOSED};
+use payload::attributes::{ACCELERATE as ANNOTATION, ACCELERATE_TRANSPOSED as TRANSPOSED};
 use schedule_lang::model::{Accelerate, Edges, Stage};
 use schedule_lang::{Diagnostic, MapResult};
 

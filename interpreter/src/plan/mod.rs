@@ -62,7 +62,7 @@ use schedule_lang::{Diagnostic, PayloadInfo, SourceFile, Span};
 
 /// The attribute naming a loop the script made with the schedule's names of
 /// the loops it holds ([`PlanOptions::name_loops`]).
-pub const LOOP_NAME: &str = "sched.loop";
+pub const LOOP_NAME: &str = payload::attributes::LOOP;
 
 /// The matcher of loops directly in a function's body (the outermost loop
 /// of each nest), for [`Planner::cse_in_loop_nests`].

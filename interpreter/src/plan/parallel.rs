@@ -8,6 +8,7 @@
 
 use super::Planner;
 use crate::script::ANY_OP;
+use payload::attributes::PARALLEL;
 use schedule_lang::model::{Loop, Stage};
 use schedule_lang::Diagnostic;
 
@@ -55,7 +56,7 @@ impl Planner<'_> {
             self.script
                 .comment(format!("parallel: {}", self.source.slice(span)));
             self.script.op(
-                format!("transform.annotate %{handle} \"sched.parallel\" : {ANY_OP}"),
+                format!("transform.annotate %{handle} \"{PARALLEL}\" : {ANY_OP}"),
                 self.at(span),
             );
         }

@@ -28,7 +28,7 @@ impl Planner<'_> {
                 .comment(format!("pipeline: {}", self.source.slice(span)));
             self.script.annotate(
                 &handle,
-                "sched.pipeline",
+                payload::attributes::PIPELINE,
                 &format!("{interval} : i64"),
                 "interval",
                 self.at(span),

@@ -6,7 +6,7 @@
 //! far the region moves per iteration of the innermost variable), and
 //! annotates the loop with it (`param.constant` and `annotate`,
 //! `sched.prefetch_N`), so the script stays standalone; lowering inserts the
-//! `memref.prefetch`es after bufferization (`payload::prefetch`).
+//! `memref.prefetch`es after bufferization (`runner::prefetch`).
 
 use super::{comma_list, MaterializedLoop, Planner};
 use schedule_lang::{Diagnostic, MapResult};
@@ -16,7 +16,7 @@ impl Planner<'_> {
     /// inside it (`region` is its tile there). The region of the input read in
     /// one iteration is worked out here, from the op's indexing map and the
     /// loop's induction variables, and the loop is annotated with it; lowering
-    /// inserts the prefetches (`payload::prefetch`), after bufferization.
+    /// inserts the prefetches (`runner::prefetch`), after bufferization.
     pub(super) fn plan_prefetches(
         &mut self,
         func: usize,
@@ -169,7 +169,7 @@ impl Planner<'_> {
                 "prefetch: {} (inserted when lowering, at the start of each iteration)",
                 self.source.slice(span)
             ));
-            let attribute = format!("{}{n}", payload::prefetch::ANNOTATION);
+            let attribute = format!("{}{n}", payload::attributes::PREFETCH_PREFIX);
             let at = self.at(span);
             self.script
                 .annotate(&handle, &attribute, &value, "prefetch_region", at);

@@ -1,22 +1,17 @@
 //! The only place in this crate that calls the MLIR C API directly: walking a
 //! module's operations and reading their names, attributes, operands and
-//! locations as text, the JIT ([`engine`], [`orc`]), the transform interpreter's entry
-//! point (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap),
-//! the dialect registration of `shim/registry.cpp`, and the inline phase's
-//! tags and fusion ([`inline`], `shim/inline.cpp`), and the rewrites around
-//! bufferization ([`rewrites`]). Each raw handle is
-//! wrapped in a `Copy` view whose lifetime ties it to the module it came from.
+//! locations as text, the transform interpreter's entry point
+//! (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap), the
+//! dialect registration of `shim/registry.cpp`, and the inline phase's tags
+//! and fusion ([`inline`], `shim/inline.cpp`). Each raw handle is wrapped in a
+//! `Copy` view whose lifetime ties it to the module it came from.
 
 use melior::ir::operation::OperationRef;
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::marker::PhantomData;
 
-mod engine;
 mod inline;
-mod orc;
-mod rewrites;
-mod signals;
 /// Ops that only view or re-shape a tensor (their first operand is the source):
 /// a producer reached through them still feeds the op that reads the view.
 pub const VIEW_OPS: [&str; 5] = [
@@ -37,22 +32,7 @@ pub const MEMREF_VIEW_OPS: [&str; 6] = [
     "memref.transpose",
 ];
 
-pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use inline::{all_ops, inline_producer, InlineRefusal};
-pub use orc::host_cpu;
-pub use rewrites::{
-    attach_loop_annotations, contract_vector_arithmetic, forward_temporary_copies,
-    keep_scalar_rows_rolled, split_wide_vectors, untie_shared_empty_tensors,
-    vectorize_small_copies,
-};
-pub use signals::HalCrashGuard;
-
-/// The effective user id of this process: who owns the files it may trust
-/// (`crate::files`).
-pub fn effective_uid() -> u32 {
-    // SAFETY: geteuid takes no arguments, cannot fail and touches no memory of ours.
-    unsafe { libc::geteuid() }
-}
 
 /// A borrowed view of one operation of a module that outlives `'m`.
 #[derive(Clone, Copy)]
@@ -61,8 +41,13 @@ pub struct OpView<'m> {
     _module: PhantomData<&'m ()>,
 }
 
-unsafe extern "C" fn append_to_string(text: MlirStringRef, data: *mut c_void) {
-    // SAFETY: `data` is the `&mut String` passed by `print_to_string`, alive for the call;
+/// An `MlirStringCallback` appending the text MLIR passes to the `String`
+/// behind `data` (a `*mut String` alive for the call that passes it).
+///
+/// # Safety
+/// `data` must point to a live `String` no one else borrows during the call.
+pub unsafe extern "C" fn append_to_string(text: MlirStringRef, data: *mut c_void) {
+    // SAFETY: `data` is the `&mut String` the caller passes, alive for the call;
     // MLIR passes a valid (pointer, length) pair for the duration of the callback.
     unsafe {
         let out = &mut *(data as *mut String);

@@ -1,7 +1,8 @@
 //! NumPy `.npy` files (format versions 1–3, little-endian, C order) for
 //! `run --inputs` and `--save-outputs`.
 
-use crate::tensor::{ElementType, Tensor, TensorType};
+use crate::tensor::Tensor;
+use payload::types::{ElementType, TensorType};
 
 const MAGIC: &[u8] = b"\x93NUMPY";
 

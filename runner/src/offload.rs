@@ -13,7 +13,6 @@
 //! contiguous) leaves its code, so that `Program::call` reports it instead
 //! of returning wrong results.
 
-use crate::PayloadError;
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{
@@ -22,12 +21,9 @@ use melior::ir::operation::{
 use melior::ir::r#type::{MemRefType, ShapedTypeLike};
 use melior::ir::{Identifier, Module, Type, Value, ValueLike};
 use melior::Context;
+use payload::PayloadError;
 
-/// The attribute the planner marks offloaded tiles with.
-pub const ANNOTATION: &str = "sched.accelerate";
-
-/// The attribute naming the operands stored transposed (`"a"`, `"b"`, `"ab"`).
-pub const TRANSPOSED: &str = "sched.accelerate_transposed";
+use payload::attributes::{ACCELERATE as ANNOTATION, ACCELERATE_TRANSPOSED as TRANSPOSED};
 
 /// The element types of a tile call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +143,7 @@ pub fn offload_tiles(
         .as_operation_mut()
         .walk_mut(WalkOrder::PostOrder, |op| {
             if replaced.contains(&(op.to_raw().ptr as usize)) {
-                if let Err(why) = crate::ffi::erase_visited(op) {
+                if let Err(why) = payload::ffi::erase_visited(op) {
                     erased = Err(why);
                     return WalkResult::Interrupt;
                 }
@@ -226,7 +222,7 @@ fn replace(
     let element_types = types.elements();
     let block = op.block().ok_or("the op is not in a block")?;
     let location = op.location();
-    let anchor = crate::ffi::shared_ref(op);
+    let anchor = payload::ffi::shared_ref(op);
     let mut operands: Vec<Value> = Vec::new();
     for (i, element) in element_types.iter().enumerate() {
         let value = op.operand(i).map_err(|e| e.to_string())?;

@@ -3,9 +3,9 @@
 //! of lowering (`lowering`, `offload`, `prefetch`, `stage_times`) and the
 //! static profile share.
 
-use crate::diagnostics::capture_diagnostics;
-use crate::PayloadError;
 use melior::pass::PassManager;
+use payload::diagnostics::capture_diagnostics;
+use payload::PayloadError;
 
 /// Parses `text` (functions a lowering phase generated: `what`) and appends
 /// its ops to `module`'s body; a parse failure is ours.

@@ -7,13 +7,13 @@
 //! inside another's loops (`compute_at`) is timed with that stage, and the
 //! segments say so ([`Segments::inside`]).
 
-use crate::PayloadError;
 use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Identifier, Location, Module, RegionLike};
 use melior::Context;
+use payload::PayloadError;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;

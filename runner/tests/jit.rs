@@ -1,7 +1,7 @@
 //! Calling compiled payloads repeatedly: no memory grows from call to call.
 
-use payload::jit::Program;
-use payload::tensor::Tensor;
+use runner::jit::Program;
+use runner::tensor::Tensor;
 
 /// Resident set size of this process, in bytes (Linux).
 fn resident_bytes() -> u64 {

@@ -1,19 +1,20 @@
 //! From a payload module to a callable program: pick the entry function and
-//! read its tensor signature (`crate::signature`), lower the module to the LLVM dialect with
+//! read its tensor signature (`payload::signature`), lower the module to the LLVM dialect with
 //! upstream passes, compile it to machine code (`shim/compile.cpp`, on one
 //! thread per core) linked by LLVM's ORC JIT, and call it
 //! with host tensors.
 
-use crate::diagnostics::capture_diagnostics;
-use crate::ffi::{JitEngine, KernelSlot, MemrefArg, OpView};
+use crate::ffi::{JitEngine, KernelSlot, MemrefArg};
 use crate::link::{bind_kernels, check_c_interface, libraries};
 use crate::lowering::*;
-pub use crate::signature::Signature;
-use crate::signature::{declared_functions, signature};
 use crate::stage_times::{Segments, StageOwners};
 use crate::tensor::Tensor;
-use crate::{new_context, parse_module, PayloadError};
 use microkernels::abi::status;
+use payload::diagnostics::capture_diagnostics;
+use payload::ffi::OpView;
+use payload::signature::Signature;
+use payload::signature::{declared_functions, signature};
+use payload::{new_context, parse_module, PayloadError};
 use std::time::Instant;
 
 /// Wall-clock seconds spent in each compile phase.
@@ -110,7 +111,7 @@ impl Program {
         let mut module = parse_module(&context, payload_name, text)?;
         let signature = signature(OpView::of_module(&module), payload_name, entry)?;
         bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
-        Ok(crate::ffi::print_module(&module))
+        Ok(payload::ffi::print_module(&module))
     }
 
     /// Compiles payload text. `entry` names the function to call (default: the

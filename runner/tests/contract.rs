@@ -20,7 +20,7 @@ const MULTIPLY_ADD: &str =
 fn vector_multiplies_and_adds_may_contract_and_scalar_ones_not() {
     let context = payload::new_context();
     let mut module = payload::parse_module(&context, "multiply_add.mlir", MULTIPLY_ADD).unwrap();
-    assert_eq!(payload::ffi::contract_vector_arithmetic(&mut module), 3);
+    assert_eq!(runner::ffi::contract_vector_arithmetic(&mut module), 3);
     let text = payload::ffi::print_module(&module);
     assert!(module.as_operation().verify(), "{text}");
     for op in [
@@ -33,5 +33,5 @@ fn vector_multiplies_and_adds_may_contract_and_scalar_ones_not() {
         assert!(text.contains(op), "no `{op}` in:\n{text}");
     }
     // Marking again changes nothing.
-    assert_eq!(payload::ffi::contract_vector_arithmetic(&mut module), 0);
+    assert_eq!(runner::ffi::contract_vector_arithmetic(&mut module), 0);
 }

@@ -19,10 +19,10 @@
 //! a dynamic size), or code under an `scf.if`, makes the counts of the ops in
 //! it unknown (`None`): never guessed.
 
-use crate::describe::{flops_of, parse_maps};
-use crate::ffi::OpView;
 use crate::passes::run_passes;
-use crate::{new_context, parse_module, PayloadError};
+use payload::describe::{flops_of, parse_maps};
+use payload::ffi::OpView;
+use payload::{new_context, parse_module, PayloadError};
 use schedule_lang::MapResult;
 
 /// A count that may be unknown (a trip count that is not a constant).
@@ -98,7 +98,7 @@ pub fn profile(
 ) -> Result<Profile, PayloadError> {
     let context = new_context();
     let mut module = parse_module(&context, payload_name, text)?;
-    let signature = crate::signature::signature(OpView::of_module(&module), payload_name, entry)?;
+    let signature = payload::signature::signature(OpView::of_module(&module), payload_name, entry)?;
     crate::lowering::bufferize(&context, &mut module, &signature, payload_name)?;
     // As lowering's first step does: fold the self-copies bufferization
     // leaves (an output tile written back onto itself), which never run.
@@ -108,7 +108,7 @@ pub fn profile(
         "builtin.module(func.func(canonicalize))",
         payload_name,
     )?;
-    crate::transform::apply_script(&context, &mut module, crate::describe::GENERALIZE_SCRIPT)
+    payload::transform::apply_script(&context, &mut module, payload::describe::GENERALIZE_SCRIPT)
         .map_err(|e| PayloadError::internal(format!("could not generalize for counting: {e:?}")))?;
     let mut profile = Profile::default();
     for function in OpView::of_module(&module).children() {
@@ -122,7 +122,7 @@ pub fn profile(
 }
 
 /// For each linalg op of `text`, in payload order (the ids of
-/// [`crate::describe::describe`]): its own location and those of the ops in
+/// [`payload::describe::describe`]): its own location and those of the ops in
 /// its body, which vectorized code keeps.
 pub fn op_locations(
     payload_name: &str,
@@ -168,7 +168,7 @@ fn walk(
         let name = child.name();
         let inner = match name.as_str() {
             "scf.for" | "scf.forall" => {
-                crate::loops::iterations(child).and_then(|t| u128::try_from(t).ok())
+                payload::loops::iterations(child).and_then(|t| u128::try_from(t).ok())
             }
             "scf.parallel" => parallel_trips(child),
             "scf.if" | "scf.while" | "affine.for" | "affine.parallel" | "affine.if" => None,

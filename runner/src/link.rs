@@ -5,8 +5,8 @@
 
 use crate::ffi::{JitEngine, KernelSlot};
 use crate::lowering::{C_RUNNER_UTILS, OPENMP_RUNTIME};
-use crate::signature::Signature;
-use crate::PayloadError;
+use payload::signature::Signature;
+use payload::PayloadError;
 
 /// The shared libraries a program's code is linked with: MLIR's C runtime
 /// (`memrefCopy`), and the OpenMP runtime when it has parallel loops.
@@ -89,7 +89,7 @@ pub(crate) fn check_c_interface(
         ),
         diagnostics: declared
             .iter()
-            .map(|(name, location)| crate::MlirMessage {
+            .map(|(name, location)| payload::MlirMessage {
                 severity: "error",
                 location: location.clone(),
                 message: format!("@{name} is declared here without a body; define it in the payload"),

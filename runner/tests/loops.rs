@@ -34,7 +34,7 @@ const LOOPS: &str = "func.func @f(%m: memref<4x16xf32>, %v: memref<16x16xf32>) {
 fn only_innermost_scalar_rows_are_kept_rolled_and_the_mark_reaches_the_back_edge() {
     let context = payload::new_context();
     let mut module = payload::parse_module(&context, "loops.mlir", LOOPS).unwrap();
-    assert_eq!(payload::ffi::keep_scalar_rows_rolled(&mut module, 8), 1);
+    assert_eq!(runner::ffi::keep_scalar_rows_rolled(&mut module, 8), 1);
     let text = payload::ffi::print_module(&module);
     assert!(module.as_operation().verify(), "{text}");
     assert_eq!(text.matches("llvm.loop_annotation = ").count(), 1, "{text}");
@@ -52,14 +52,14 @@ fn only_innermost_scalar_rows_are_kept_rolled_and_the_mark_reaches_the_back_edge
         "the 16-trip row is the loop marked:\n{text}"
     );
 
-    payload::passes::run_passes(
+    runner::passes::run_passes(
         &context,
         &mut module,
         "builtin.module(convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)",
         "loops.mlir",
     )
     .unwrap();
-    assert_eq!(payload::ffi::attach_loop_annotations(&mut module), 1);
+    assert_eq!(runner::ffi::attach_loop_annotations(&mut module), 1);
     let text = payload::ffi::print_module(&module);
     assert!(module.as_operation().verify(), "{text}");
     assert!(

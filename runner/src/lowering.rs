@@ -3,11 +3,11 @@
 //! parallel foralls to OpenMP, the rest), running them, and the analyses
 //! between them. `jit::Program::compile` drives it.
 
-use crate::ffi::OpView;
 use crate::passes::run_passes;
-use crate::signature::{entry_candidates, Signature};
-use crate::transform::{apply_script, ApplyError};
-use crate::PayloadError;
+use payload::ffi::OpView;
+use payload::signature::{entry_candidates, Signature};
+use payload::transform::{apply_script, ApplyError};
+use payload::PayloadError;
 
 /// MLIR's C runtime support library (`memrefCopy` and friends, which lowered
 /// copies between strided buffers call), loaded into every JIT.
@@ -31,7 +31,7 @@ pub const BUFFERIZE_PIPELINE: &str =
 /// results in the arguments' buffers, so they are not copied at every call.
 pub(crate) const DROP_ARGUMENT_RESULTS: &str = "builtin.module(drop-equivalent-buffer-results)";
 
-/// Inlines the prefetch functions `payload::prefetch` inserted (as calls at
+/// Inlines the prefetch functions `crate::prefetch` inserted (as calls at
 /// the start of loop bodies), so their addresses are computed in the loop.
 pub(crate) const INLINE_PREFETCHES: &str = "builtin.module(inline)";
 
@@ -283,7 +283,7 @@ pub(crate) fn outline_loop_nests(
 
 /// Whether any `scf.forall` in `op` is marked `sched.parallel`.
 pub(crate) fn has_parallel_loops(op: OpView<'_>) -> bool {
-    (op.name() == "scf.forall" && op.attribute_text("sched.parallel").is_some())
+    (op.name() == "scf.forall" && op.attribute_text(payload::attributes::PARALLEL).is_some())
         || op.children().into_iter().any(has_parallel_loops)
 }
 
@@ -383,10 +383,10 @@ func.func @two(%a: memref<8xf32>, %b: memref<8xf32>) {
 
     #[test]
     fn each_loop_nest_becomes_an_internal_function_llvm_may_not_inline() {
-        let context = crate::new_context();
+        let context = payload::new_context();
         let mut module = melior::ir::Module::parse(&context, TWO_NESTS).unwrap();
         outline_loop_nests(&context, &mut module, "two.mlir", 0).unwrap();
-        let text = crate::ffi::print_module(&module);
+        let text = payload::ffi::print_module(&module);
         assert_eq!(text.matches("call @sched_nest").count(), 2, "{text}");
         assert_eq!(
             text.matches(r#"passthrough = ["noinline"]"#).count(),
@@ -402,10 +402,10 @@ func.func @two(%a: memref<8xf32>, %b: memref<8xf32>) {
 
     #[test]
     fn a_function_with_few_loop_nests_keeps_them_and_gets_its_c_interface() {
-        let context = crate::new_context();
+        let context = payload::new_context();
         let mut module = melior::ir::Module::parse(&context, TWO_NESTS).unwrap();
         outline_loop_nests(&context, &mut module, "two.mlir", 2).unwrap();
-        let text = crate::ffi::print_module(&module);
+        let text = payload::ffi::print_module(&module);
         assert!(!text.contains("sched_nest"), "{text}");
         assert_eq!(text.matches("scf.for").count(), 2, "{text}");
         assert_eq!(text.matches("llvm.emit_c_interface").count(), 1, "{text}");
@@ -413,7 +413,7 @@ func.func @two(%a: memref<8xf32>, %b: memref<8xf32>) {
 
     #[test]
     fn small_copies_become_one_vector_read_and_write() {
-        let context = crate::new_context();
+        let context = payload::new_context();
         // A 3x2 strided copy (a window's shift), a self-copy, and a
         // 32x32 copy (1 024 elements, above the limit).
         let text = r#"
@@ -429,7 +429,7 @@ func.func @f(%a: memref<3x18xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>)
 }"#;
         let mut module = melior::ir::Module::parse(&context, text).unwrap();
         let replaced = crate::ffi::vectorize_small_copies(&mut module, SMALL_COPY_ELEMENTS);
-        let text = crate::ffi::print_module(&module);
+        let text = payload::ffi::print_module(&module);
         assert_eq!(replaced, 1, "{text}");
         assert!(
             text.contains("vector.transfer_read %subview[%c0, %c0], %0 {in_bounds = [true, true]} : memref<3x2xf32, strided<[18, 1], offset: 16>>, vector<3x2xf32>"),
@@ -476,10 +476,10 @@ func.func @f(%x: memref<{rows}x4xf32>, %y: memref<4x{columns}xf32>, %z: memref<{
 
     #[test]
     fn a_tile_three_vectors_wide_is_carried_as_three_vectors() {
-        let context = crate::new_context();
+        let context = payload::new_context();
         let mut module = melior::ir::Module::parse(&context, &register_tile_loop(8, 48)).unwrap();
         assert_eq!(crate::ffi::split_wide_vectors(&mut module, 512), 1);
-        let text = crate::ffi::print_module(&module);
+        let text = payload::ffi::print_module(&module);
         assert!(module.as_operation().verify(), "{text}");
         assert!(
             !text.contains("vector<8x48xf32>"),
@@ -499,7 +499,7 @@ func.func @f(%x: memref<{rows}x4xf32>, %y: memref<4x{columns}xf32>, %z: memref<{
             let mut module =
                 melior::ir::Module::parse(&context, &register_tile_loop(8, columns)).unwrap();
             assert_eq!(crate::ffi::split_wide_vectors(&mut module, bits), 1);
-            let text = crate::ffi::print_module(&module);
+            let text = payload::ffi::print_module(&module);
             assert!(module.as_operation().verify(), "{text}");
             let loop_line = text.lines().find(|l| l.contains("scf.for")).unwrap();
             assert_eq!(loop_line.matches(piece).count(), count, "{text}");
@@ -508,20 +508,20 @@ func.func @f(%x: memref<{rows}x4xf32>, %y: memref<4x{columns}xf32>, %z: memref<{
 
     #[test]
     fn tiles_a_power_of_two_wide_or_in_pieces_under_128_bits_are_left_to_llvm() {
-        let context = crate::new_context();
+        let context = payload::new_context();
         // 16 and 64 lanes split cleanly in LLVM; 6 would be cut into 2-lane pieces.
         for columns in [16, 64, 6] {
             let mut module =
                 melior::ir::Module::parse(&context, &register_tile_loop(6, columns)).unwrap();
-            let before = crate::ffi::print_module(&module);
+            let before = payload::ffi::print_module(&module);
             assert_eq!(crate::ffi::split_wide_vectors(&mut module, 512), 0);
-            assert_eq!(crate::ffi::print_module(&module), before);
+            assert_eq!(payload::ffi::print_module(&module), before);
         }
     }
 
     #[test]
     fn each_use_of_an_empty_tensor_gets_its_own() {
-        let context = crate::new_context();
+        let context = payload::new_context();
         let text = r#"
 #id = affine_map<(i) -> (i)>
 func.func @f(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
@@ -542,7 +542,7 @@ func.func @f(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
 }"#;
         let mut module = melior::ir::Module::parse(&context, text).unwrap();
         assert_eq!(crate::ffi::untie_shared_empty_tensors(&mut module), 1);
-        let printed = crate::ffi::print_module(&module);
+        let printed = payload::ffi::print_module(&module);
         assert_eq!(printed.matches("tensor.empty()").count(), 2, "{printed}");
         assert!(module.as_operation().verify(), "{printed}");
         // Untied already: nothing more to do.

@@ -205,7 +205,7 @@ pub struct JitEngine {
 
 /// The symbols bound into every JIT: the stage marks' clock
 /// (`crate::stage_times`), and for `kernels` each target's kernel, context
-/// and status word under the names `payload::offload` declares.
+/// and status word under the names `crate::offload` declares.
 fn kernel_symbols(kernels: &[KernelSlot]) -> Vec<(String, *mut c_void)> {
     use crate::offload::{context_symbol, kernel_symbol, status_symbol, Types};
     let mut symbols = vec![(
@@ -263,7 +263,7 @@ impl JitEngine {
     /// `parts` object files on as many threads (`shim/compile.cpp`), linked
     /// with `shared_libraries` (loaded into the JIT's symbol space) and
     /// `kernels` (each kernel, context and status word under the symbols
-    /// `payload::offload` declares for its target).
+    /// `crate::offload` declares for its target).
     pub fn compile(
         module: &melior::ir::Module,
         opt_level: i32,
@@ -283,7 +283,7 @@ impl JitEngine {
                 i32::try_from(parts).unwrap_or(i32::MAX),
                 Some(push_bytes),
                 &mut objects as *mut Vec<Vec<u8>> as *mut c_void,
-                Some(super::append_to_string),
+                Some(payload::ffi::append_to_string),
                 &mut error as *mut String as *mut c_void,
             )
         };

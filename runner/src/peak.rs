@@ -4,8 +4,9 @@
 //! once with 8-lane vectors (AVX2). The faster is the peak.
 
 use crate::jit::Program;
-use crate::tensor::{ElementType, Tensor, TensorType};
-use crate::PayloadError;
+use crate::tensor::Tensor;
+use payload::types::{ElementType, TensorType};
+use payload::PayloadError;
 use std::time::Instant;
 
 const CHAINS: usize = 12;

@@ -1,9 +1,9 @@
-//! Stage marks (`payload::stage_times`): a program compiled with them
+//! Stage marks (`runner::stage_times`): a program compiled with them
 //! computes what it computes without them, and times each stage's segment
 //! of the entry under that stage's slot.
 
-use payload::jit::Program;
-use payload::stage_times::StageOwners;
+use runner::jit::Program;
+use runner::stage_times::StageOwners;
 
 /// Two elementwise stages: `%t` (x * x, line 5) then `%r` (t + x, line 11).
 const TWO_STAGES: &str = "#id = affine_map<(i, j) -> (i, j)>

@@ -8,8 +8,6 @@
 //! the forall's innermost variable reads, and a call to it at the start of
 //! the forall's body. A prefetch is a hint: it cannot change any value.
 
-use crate::tensor::ElementType;
-use crate::PayloadError;
 use melior::ir::attribute::{
     ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute,
     IntegerAttribute,
@@ -20,9 +18,10 @@ use melior::ir::operation::{
 };
 use melior::ir::{Attribute, Identifier, Module, RegionLike, Value, ValueLike};
 use melior::Context;
+use payload::types::ElementType;
+use payload::PayloadError;
 
-/// The attribute-name prefix the planner annotates loops with.
-pub const ANNOTATION: &str = "sched.prefetch_";
+use payload::attributes::PREFETCH_PREFIX as ANNOTATION;
 
 /// Bytes per cache line on the x86 hosts `run` targets.
 const LINE_BYTES: i64 = 64;
@@ -379,7 +378,7 @@ fn insert_call<'c, 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{new_context, parse_module};
+    use payload::{new_context, parse_module};
 
     /// A forall over 4 tiles of 8 rows, each reading rows [8i, 8i + 10) of %a.
     const ANNOTATED: &str = "func.func @f(%a: memref<34x40xf32>, %out: memref<4xf32>) {
@@ -397,7 +396,7 @@ mod tests {
         let mut module = parse_module(&context, "t.mlir", ANNOTATED).unwrap();
         assert_eq!(insert_prefetches(&context, &mut module).unwrap(), 1);
         assert!(module.as_operation().verify(), "{}", module.as_operation());
-        let text = crate::ffi::print_module(&module);
+        let text = payload::ffi::print_module(&module);
         // The call comes first in the body, with the argument and the variable.
         let body = &text[text.find("scf.forall").unwrap()..];
         let first = body.lines().nth(1).unwrap().trim();

@@ -5,7 +5,7 @@
 use crate::jit::{code_threads, Build, CallError, Program};
 use crate::stage_times::{take_stage_seconds, Segments, StageOwners};
 use crate::tensor::Tensor;
-use crate::PayloadError;
+use payload::PayloadError;
 
 impl Program {
     /// [`Program::compile_with_targets`] with the entry cut into segments

@@ -1,0 +1,29 @@
+//! The only place in this crate that calls C directly: the JIT ([`engine`]:
+//! host buffers, compiled code and its calls, accelerator slots; [`orc`]:
+//! LLVM's ORC JIT and the host CPU's name), the shim's whole-module rewrites
+//! around bufferization and before LLVM ([`rewrites`]), the HAL crash guard
+//! ([`signals`]) and the process's user id. The C++ entry points it declares
+//! (`shim/compile.cpp`, `empties.cpp`, `copies.cpp`, `vectors.cpp`,
+//! `contract.cpp`, `loops.cpp`) are compiled into the `payload` crate's one
+//! shim archive, linked once (ARCHITECTURE.md says why).
+
+mod engine;
+mod orc;
+mod rewrites;
+mod signals;
+
+pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
+pub use orc::host_cpu;
+pub use rewrites::{
+    attach_loop_annotations, contract_vector_arithmetic, forward_temporary_copies,
+    keep_scalar_rows_rolled, split_wide_vectors, untie_shared_empty_tensors,
+    vectorize_small_copies,
+};
+pub use signals::HalCrashGuard;
+
+/// The effective user id of this process: who owns the files it may trust
+/// (`crate::files`).
+pub fn effective_uid() -> u32 {
+    // SAFETY: geteuid takes no arguments, cannot fail and touches no memory of ours.
+    unsafe { libc::geteuid() }
+}
