@@ -5,7 +5,7 @@ use super::loops::dims_hint;
 use super::FuncState;
 use super::{plural, Resolver};
 use crate::ast::{Definition, FuncDecl, Ident, Selector};
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::model::{Dim, Placement, Stage};
 use crate::model::{FuncModel, Loop};
 use crate::payload_info::{IteratorKind, PayloadOp};
@@ -76,176 +76,12 @@ impl<'a> Resolver<'a> {
             .insert(decl.name.name.clone(), FuncState { model });
     }
 
+    /// The one payload op a selector names; `None` (reported) when it names
+    /// none or several ([`super::select`]).
     pub(super) fn select(&mut self, selector: &Selector) -> Option<&'a PayloadOp> {
-        let payload = self.payload;
-        match selector {
-            Selector::Named { name, span } => {
-                let matches: Vec<&PayloadOp> = payload
-                    .ops
-                    .iter()
-                    .filter(|op| op.name.as_deref() == Some(name.as_str()))
-                    .collect();
-                match matches.as_slice() {
-                    [op] => Some(op),
-                    [] => {
-                        let names: Vec<&str> = payload
-                            .ops
-                            .iter()
-                            .filter_map(|op| op.name.as_deref())
-                            .collect();
-                        let mut error = Diagnostic::error(
-                            "no-match",
-                            *span,
-                            format!("no op in `{}` is named \"{name}\"", payload.name),
-                        )
-                        .with_label("matches nothing");
-                        error = match did_you_mean(name, names.iter().copied()) {
-                            Some(close) => error.with_help(format!("did you mean \"{close}\"?")),
-                            None => error.with_help("name an op by giving it a `sched.name = \"...\"` attribute in the payload"),
-                        };
-                        self.errors.push(error);
-                        None
-                    }
-                    _ => {
-                        self.errors.push(
-                            Diagnostic::error(
-                                "ambiguous",
-                                *span,
-                                format!("{} ops are named \"{name}\"", matches.len()),
-                            )
-                            .with_label("matches more than one op"),
-                        );
-                        None
-                    }
-                }
-            }
-            Selector::Op {
-                function,
-                kind,
-                index,
-                span,
-            } => {
-                if let Some(function) = function {
-                    if !payload.functions.contains(&function.name) {
-                        let mut error = Diagnostic::error(
-                            "unknown-function",
-                            function.span,
-                            format!("no function `@{}` in `{}`", function.name, payload.name),
-                        );
-                        if let Some(close) = did_you_mean(
-                            &function.name,
-                            payload.functions.iter().map(String::as_str),
-                        ) {
-                            error = error.with_help(format!("did you mean `@{close}`?"));
-                        }
-                        self.errors.push(error);
-                        return None;
-                    }
-                }
-                let candidates: Vec<&PayloadOp> = payload
-                    .ops
-                    .iter()
-                    .filter(|op| {
-                        op.kind == kind.name
-                            && function.as_ref().is_none_or(|f| f.name == op.function)
-                    })
-                    .collect();
-                if candidates.is_empty() {
-                    let mut kinds: Vec<&str> =
-                        payload.ops.iter().map(|op| op.kind.as_str()).collect();
-                    kinds.dedup();
-                    let mut error = Diagnostic::error(
-                        "no-match",
-                        kind.span,
-                        format!("no `{}` op in `{}`", kind.name, payload.name),
-                    )
-                    .with_label("matches nothing");
-                    error = match did_you_mean(&kind.name, kinds.iter().copied()) {
-                        Some(close) => error.with_help(format!("did you mean `{close}`?")),
-                        None if !kinds.is_empty() => {
-                            let mut unique = kinds.clone();
-                            unique.sort();
-                            unique.dedup();
-                            error.with_help(format!("the payload has: {}", unique.join(", ")))
-                        }
-                        None => error.with_help(
-                            "the payload has no linalg ops to schedule; a TOSA payload must be \
-                             lowered to linalg first: `mlir-opt --pass-pipeline=\"builtin.module(\
-                             func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,\
-                             tosa-to-tensor))\"`",
-                        ),
-                    };
-                    self.errors.push(error);
-                    return None;
-                }
-                match index {
-                    Some((i, index_span)) => match candidates.get(*i as usize) {
-                        Some(op) => Some(op),
-                        None => {
-                            self.errors.push(
-                                Diagnostic::error(
-                                    "index-out-of-range",
-                                    *index_span,
-                                    format!(
-                                        "index {i} is out of range: there {} `{}` {}",
-                                        if candidates.len() == 1 {
-                                            "is 1".to_string()
-                                        } else {
-                                            format!("are {}", candidates.len())
-                                        },
-                                        kind.name,
-                                        if candidates.len() == 1 { "op" } else { "ops" }
-                                    ),
-                                )
-                                .with_help(format!(
-                                    "indices count from 0, in payload order: use 0 to {}",
-                                    candidates.len() - 1
-                                )),
-                            );
-                            None
-                        }
-                    },
-                    None if candidates.len() == 1 => Some(candidates[0]),
-                    None => {
-                        // Where each one is: `[0]` in @forward, `[1]` in @loss.
-                        let places: Vec<String> = candidates
-                            .iter()
-                            .enumerate()
-                            .map(|(i, op)| format!("`[{i}]` in @{}", op.function))
-                            .collect();
-                        let mut functions: Vec<&str> =
-                            candidates.iter().map(|op| op.function.as_str()).collect();
-                        functions.dedup();
-                        let mut help = format!(
-                            "add an index in payload order, from `{0}[0]` to `{0}[{1}]`",
-                            kind.name,
-                            candidates.len() - 1
-                        );
-                        if functions.len() > 1 {
-                            help.push_str(&format!(
-                                ", or pick by function, as in `@{}:{}`",
-                                functions[0], kind.name
-                            ));
-                        }
-                        self.errors.push(
-                            Diagnostic::error(
-                                "ambiguous",
-                                *span,
-                                format!(
-                                    "`{}` matches {} ops: {}",
-                                    kind.name,
-                                    candidates.len(),
-                                    places.join(", ")
-                                ),
-                            )
-                            .with_label("which one?")
-                            .with_help(help),
-                        );
-                        None
-                    }
-                }
-            }
-        }
+        super::select::select(self.payload, selector)
+            .map_err(|error| self.errors.push(*error))
+            .ok()
     }
 
     pub(super) fn stage(&mut self, definition: &Definition, is_update: bool) -> Option<Stage> {

@@ -20,137 +20,103 @@ impl Resolver<'_> {
             };
             let name = &state.model.name;
             let stage = &state.model.stages[0];
-            if let Some(directive) = own_schedule(stage) {
-                errors.push(
-                    Diagnostic::error(
-                        "inline-scheduled",
-                        span,
-                        format!("`{name}` is inlined, so it has no loops of its own to schedule"),
-                    )
-                    .with_note(Some(directive), "scheduled here")
-                    .with_help(format!(
-                        "remove the directives on `{name}`'s loops, or compute it at root or at a loop instead"
-                    )),
-                );
-                continue;
-            }
             let op = &self.payload.ops[stage.op];
-            let reductions: Vec<&str> = op
-                .iterators
+            let error = inline_shape_error(name, stage, op, span)
+                .or_else(|| self.inline_reader_error(name, op, span))
+                .or_else(|| self.computed_inside_error(func, name, span));
+            errors.extend(error);
+        }
+        self.errors.extend(errors);
+    }
+
+    /// Why the ops reading an inlined func cannot take it in: none reads
+    /// it, one accumulates into it, or one reads it through a view other
+    /// than a reshape.
+    fn inline_reader_error(&self, name: &str, op: &PayloadOp, span: Span) -> Option<Diagnostic> {
+        let readers: Vec<_> = self
+            .payload
+            .ops
+            .iter()
+            .filter(|other| other.operands.iter().any(|o| o.producer == Some(op.id)))
+            .collect();
+        if readers.is_empty() {
+            return Some(
+                Diagnostic::error(
+                    "inline-unused",
+                    span,
+                    format!("no linalg op reads `{name}`, so there is nothing to inline it into"),
+                )
+                .with_help("remove `compute_inline()`"),
+            );
+        }
+        let into_init = readers.iter().find(|r| {
+            r.operands
                 .iter()
-                .zip(&stage.dims)
-                .filter(|(kind, _)| **kind == IteratorKind::Reduction)
-                .map(|(_, dim)| dim.name.as_str())
-                .collect();
-            if !reductions.is_empty() {
-                errors.push(
-                    Diagnostic::error(
-                        "inline-reduction",
-                        span,
-                        format!(
-                            "`{name}` reduces over `{}`; only an elementwise func (every dimension parallel) can be inlined",
-                            reductions.join("`, `")
-                        ),
-                    )
-                    .with_help("compute it at root, or at a loop of its consumer (`compute_at`)"),
-                );
-                continue;
-            }
-            if op.operands.iter().filter(|o| o.is_init).count() != 1 {
-                errors.push(Diagnostic::error(
-                    "inline-results",
+                .any(|o| o.is_init && o.producer == Some(op.id))
+        });
+        if let Some(reader) = into_init {
+            return Some(
+                Diagnostic::error(
+                    "inline-into-init",
                     span,
                     format!(
-                        "`{name}` has several results; only an op with one result can be inlined"
+                        "{} accumulates into `{name}`'s result (its init operand), which \
+                         inlining cannot replace",
+                        self.op_label(reader)
                     ),
-                ));
-                continue;
-            }
-            let readers: Vec<_> = self
-                .payload
-                .ops
+                )
+                .with_help("compute it at root, or at a loop of that op (`compute_at`)"),
+            );
+        }
+        // Reshapes are moved above the func by the inline phase; other
+        // views (slices, pads, casts) would need it computed per view.
+        let is_reshape =
+            |view: &String| view == "tensor.expand_shape" || view == "tensor.collapse_shape";
+        let (reader, operand) = readers.iter().find_map(|r| {
+            r.operands
                 .iter()
-                .filter(|other| other.operands.iter().any(|o| o.producer == Some(op.id)))
-                .collect();
-            if readers.is_empty() {
-                errors.push(
-                    Diagnostic::error(
-                        "inline-unused",
-                        span,
-                        format!(
-                            "no linalg op reads `{name}`, so there is nothing to inline it into"
-                        ),
-                    )
-                    .with_help("remove `compute_inline()`"),
-                );
-                continue;
-            }
-            if let Some(reader) = readers.iter().find(|r| {
-                r.operands
-                    .iter()
-                    .any(|o| o.is_init && o.producer == Some(op.id))
-            }) {
-                errors.push(
-                    Diagnostic::error(
-                        "inline-into-init",
-                        span,
-                        format!(
-                            "{} accumulates into `{name}`'s result (its init operand), which inlining cannot replace",
-                            self.op_label(reader)
-                        ),
-                    )
-                    .with_help("compute it at root, or at a loop of that op (`compute_at`)"),
-                );
-                continue;
-            }
-            // Reshapes are moved above the func by the inline phase; other
-            // views (slices, pads, casts) would need it computed per view.
-            let is_reshape =
-                |view: &String| view == "tensor.expand_shape" || view == "tensor.collapse_shape";
-            if let Some((reader, operand)) = readers.iter().find_map(|r| {
-                r.operands
-                    .iter()
-                    .find(|o| o.producer == Some(op.id) && !o.via.iter().all(is_reshape))
-                    .map(|o| (r, o))
-            }) {
-                errors.push(
-                    Diagnostic::error(
-                        "inline-through-view",
-                        span,
-                        format!(
-                            "{} reads `{name}` through `{}`; inlining replaces direct reads and reads through reshapes only",
-                            self.op_label(reader),
-                            operand.via.join("` of `")
-                        ),
-                    )
-                    .with_help(
-                        "compute it at a loop of that op (`compute_at`), which follows slices, \
-                         pads and reshapes",
-                    ),
-                );
-                continue;
-            }
-            let placed = self.funcs.values().find(|other| {
-                matches!(other.model.placement, Placement::At { consumer, .. } if consumer == func)
-            });
-            if let Some(other) = placed {
-                let Placement::At { span: at, .. } = other.model.placement else {
-                    unreachable!("matched above")
-                };
-                errors.push(
+                .find(|o| o.producer == Some(op.id) && !o.via.iter().all(is_reshape))
+                .map(|o| (r, o))
+        })?;
+        Some(
+            Diagnostic::error(
+                "inline-through-view",
+                span,
+                format!(
+                    "{} reads `{name}` through `{}`; inlining replaces direct reads and reads \
+                     through reshapes only",
+                    self.op_label(reader),
+                    operand.via.join("` of `")
+                ),
+            )
+            .with_help(
+                "compute it at a loop of that op (`compute_at`), which follows slices, \
+                 pads and reshapes",
+            ),
+        )
+    }
+
+    /// A func computed at a loop of the inlined `func`, which has none.
+    fn computed_inside_error(&self, func: usize, name: &str, span: Span) -> Option<Diagnostic> {
+        self.funcs
+            .values()
+            .find_map(|other| match other.model.placement {
+                Placement::At {
+                    consumer, span: at, ..
+                } if consumer == func => Some(
                     Diagnostic::error(
                         "inline-has-no-loops",
                         at,
                         format!(
-                            "`{}` is computed at a loop of `{name}`, but `{name}` is inlined and has no loops",
-                            other.model.name
-                        ),
+                        "`{}` is computed at a loop of `{name}`, but `{name}` is inlined and has \
+                         no loops",
+                        other.model.name
+                    ),
                     )
                     .with_note(Some(span), format!("`{name}` is inlined here")),
-                );
-            }
-        }
-        self.errors.extend(errors);
+                ),
+                _ => None,
+            })
     }
 
     /// The func bound to `op` (`` `fc1` ``), or the op and its location.
@@ -186,4 +152,51 @@ fn own_schedule(stage: &Stage) -> Option<Span> {
         .or(stage.packs.first().map(|p| p.span))
         .or(stage.prefetches.first().map(|p| p.span))
         .or(stage.accelerate.as_ref().map(|a| a.span))
+}
+
+/// Why an inlined func is not elementwise with one result and no schedule
+/// of its own.
+fn inline_shape_error(name: &str, stage: &Stage, op: &PayloadOp, span: Span) -> Option<Diagnostic> {
+    if let Some(directive) = own_schedule(stage) {
+        return Some(
+            Diagnostic::error(
+                "inline-scheduled",
+                span,
+                format!("`{name}` is inlined, so it has no loops of its own to schedule"),
+            )
+            .with_note(Some(directive), "scheduled here")
+            .with_help(format!(
+                "remove the directives on `{name}`'s loops, or compute it at root or at a loop \
+                 instead"
+            )),
+        );
+    }
+    let reductions: Vec<&str> = op
+        .iterators
+        .iter()
+        .zip(&stage.dims)
+        .filter(|(kind, _)| **kind == IteratorKind::Reduction)
+        .map(|(_, dim)| dim.name.as_str())
+        .collect();
+    if !reductions.is_empty() {
+        return Some(
+            Diagnostic::error(
+                "inline-reduction",
+                span,
+                format!(
+                    "`{name}` reduces over `{}`; only an elementwise func (every dimension \
+                     parallel) can be inlined",
+                    reductions.join("`, `")
+                ),
+            )
+            .with_help("compute it at root, or at a loop of its consumer (`compute_at`)"),
+        );
+    }
+    (op.operands.iter().filter(|o| o.is_init).count() != 1).then(|| {
+        Diagnostic::error(
+            "inline-results",
+            span,
+            format!("`{name}` has several results; only an op with one result can be inlined"),
+        )
+    })
 }

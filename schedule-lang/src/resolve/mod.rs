@@ -20,6 +20,7 @@ mod inline;
 mod loops;
 mod operands;
 mod reuse;
+mod select;
 mod store;
 mod warnings;
 

@@ -14,18 +14,77 @@ use crate::model::{ReuseAt, StoredAt};
 
 impl Resolver<'_> {
     /// Resolves `func.store_at(consumer, loop)` (`at`), once every
-    /// `compute_at` is placed.
+    /// `compute_at` is placed: the loop `func` is computed at must be the
+    /// one just inside `loop`, and the consumer must read `func` itself.
     pub(super) fn store_at(&mut self, at: &PendingComputeAt, consumer: usize) {
+        let Some((compute_loop, compute_span)) = self.store_compute_loop(at, consumer) else {
+            return;
+        };
+        if !self.check_store_loop(at, consumer, &compute_loop, compute_span) {
+            return;
+        }
+        let Some(input) = self.sliding_input(at, consumer) else {
+            return;
+        };
         let func = at.func;
         let name = self.funcs[func].model.name.clone();
         let consumer_name = self.funcs[consumer].model.name.clone();
+        let stage = self.funcs[consumer]
+            .model
+            .stages
+            .last_mut()
+            .expect("a func has a stage");
+        if let Some(buffered) = stage
+            .reuse_buffers
+            .iter()
+            .find(|r| r.input == input && r.loop_name == compute_loop)
+        {
+            self.errors.push(
+                Diagnostic::error(
+                    "duplicate-reuse-at",
+                    at.span,
+                    format!(
+                        "`{consumer_name}` already keeps a reuse buffer of `{name}` at \
+                         `{compute_loop}`"
+                    ),
+                )
+                .with_note(Some(buffered.span), "buffered here")
+                .with_help(
+                    "drop one: the sliding window is a reuse buffer whose new values are computed",
+                ),
+            );
+            return;
+        }
+        stage.reuse_buffers.push(ReuseAt {
+            input,
+            input_name: name,
+            loop_name: compute_loop,
+            loop_span: at.loop_name.span,
+            span: at.span,
+            computing: Some(func),
+        });
+        self.funcs[func].model.stored_at = Some(StoredAt {
+            loop_name: at.loop_name.name.clone(),
+            span: at.span,
+        });
+    }
+
+    /// The loop of `consumer` the stored func is computed at, and where that
+    /// `compute_at` is; `None` (reported) when it is computed elsewhere.
+    fn store_compute_loop(
+        &mut self,
+        at: &PendingComputeAt,
+        consumer: usize,
+    ) -> Option<(String, crate::Span)> {
+        let name = self.funcs[at.func].model.name.clone();
+        let consumer_name = self.funcs[consumer].model.name.clone();
         let store_loop = &at.loop_name.name;
-        let (compute_loop, compute_span) = match &self.funcs[func].model.placement {
+        match &self.funcs[at.func].model.placement {
             Placement::At {
                 consumer: c,
                 loop_name,
                 span,
-            } if *c == consumer => (loop_name.clone(), *span),
+            } if *c == consumer => Some((loop_name.clone(), *span)),
             Placement::At {
                 consumer: c, span, ..
             } => {
@@ -42,7 +101,7 @@ impl Resolver<'_> {
                     .with_note(Some(*span), "computed here")
                     .with_help("store and compute it in the same consumer's loops"),
                 );
-                return;
+                None
             }
             Placement::Root | Placement::Inline { .. } => {
                 self.errors.push(
@@ -60,18 +119,32 @@ impl Resolver<'_> {
                          previous one did not"
                     )),
                 );
-                return;
+                None
             }
-        };
+        }
+    }
+
+    /// Whether the store loop directly encloses the compute loop (a store at
+    /// the compute loop itself is a warning and does nothing); reports why not.
+    fn check_store_loop(
+        &mut self,
+        at: &PendingComputeAt,
+        consumer: usize,
+        compute_loop: &str,
+        compute_span: crate::Span,
+    ) -> bool {
+        let name = &self.funcs[at.func].model.name;
+        let consumer_name = &self.funcs[consumer].model.name;
+        let store_loop = &at.loop_name.name;
         let last = self.funcs[consumer]
             .model
             .stages
             .last()
             .expect("a func has a stage");
         let (Some(stored), Some(computed)) =
-            (last.find_loop(store_loop), last.find_loop(&compute_loop))
+            (last.find_loop(store_loop), last.find_loop(compute_loop))
         else {
-            return; // The loops were checked; a broken one was reported.
+            return false; // The loops were checked; a broken one was reported.
         };
         if stored == computed {
             self.warnings.push(
@@ -85,7 +158,7 @@ impl Resolver<'_> {
                 )
                 .with_help("store it at the loop just outside, for a sliding window"),
             );
-            return;
+            return false;
         }
         if stored.start > computed.start {
             self.errors.push(
@@ -103,7 +176,7 @@ impl Resolver<'_> {
                     "store it at the loop just outside `{compute_loop}`"
                 )),
             );
-            return;
+            return false;
         }
         if stored.end != computed.start {
             let between = last.loops[computed.start - 1].visible_name();
@@ -122,8 +195,23 @@ impl Resolver<'_> {
                      `{store_loop}` directly encloses `{compute_loop}`"
                 )),
             );
-            return;
+            return false;
         }
+        true
+    }
+
+    /// The consumer's input that reads the stored func (the one the window
+    /// keeps); `None` (reported) when it reads it only through another func,
+    /// or when a func is computed inside the stored one's loops.
+    fn sliding_input(&mut self, at: &PendingComputeAt, consumer: usize) -> Option<usize> {
+        let func = at.func;
+        let name = &self.funcs[func].model.name;
+        let consumer_name = &self.funcs[consumer].model.name;
+        let last = self.funcs[consumer]
+            .model
+            .stages
+            .last()
+            .expect("a func has a stage");
         let producers: Vec<usize> = self.funcs[func].model.stages.iter().map(|s| s.op).collect();
         let op = &self.payload.ops[last.op];
         let read = op
@@ -138,18 +226,17 @@ impl Resolver<'_> {
                     format!(
                         "{} does not read `{name}` itself: the sliding window keeps what the \
                          consumer reads",
-                        stage_label(last, &consumer_name)
+                        stage_label(last, consumer_name)
                     ),
                 )
                 .with_help("store and compute it in the loops of the func that reads it"),
             );
-            return;
+            return None;
         };
-        if let Some(inner) = self
-            .funcs
-            .values()
-            .find(|f| matches!(&f.model.placement, Placement::At { consumer: c, .. } if *c == func))
-        {
+        let inner = self.funcs.values().find(
+            |f| matches!(&f.model.placement, Placement::At { consumer: c, .. } if *c == func),
+        );
+        if let Some(inner) = inner {
             let inner_span = match &inner.model.placement {
                 Placement::At { span, .. } => Some(*span),
                 _ => None,
@@ -170,42 +257,8 @@ impl Resolver<'_> {
                     inner.model.name
                 )),
             );
-            return;
+            return None;
         }
-        let stage = self.funcs[consumer]
-            .model
-            .stages
-            .last_mut()
-            .expect("a func has a stage");
-        if let Some(buffered) = stage
-            .reuse_buffers
-            .iter()
-            .find(|r| r.input == input && r.loop_name == compute_loop)
-        {
-            self.errors.push(
-                Diagnostic::error(
-                    "duplicate-reuse-at",
-                    at.span,
-                    format!(
-                        "`{consumer_name}` already keeps a reuse buffer of `{name}` at                          `{compute_loop}`"
-                    ),
-                )
-                .with_note(Some(buffered.span), "buffered here")
-                .with_help("drop one: the sliding window is a reuse buffer whose new values are computed"),
-            );
-            return;
-        }
-        stage.reuse_buffers.push(ReuseAt {
-            input,
-            input_name: name,
-            loop_name: compute_loop,
-            loop_span: at.loop_name.span,
-            span: at.span,
-            computing: Some(func),
-        });
-        self.funcs[func].model.stored_at = Some(StoredAt {
-            loop_name: store_loop.clone(),
-            span: at.span,
-        });
+        Some(input)
     }
 }
