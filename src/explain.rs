@@ -132,7 +132,7 @@ pub(crate) fn explain(
     let mut explanation = explanation(&outcome.model, &schedule, &payload_name);
     let transformed = outcome.payload.clone().unwrap_or_default();
     let nests = payload::loops::loop_nests(&payload_name, &transformed, LOOP_NAME)
-        .map_err(|e| Exit::Internal(format!("internal error: {e}")))?;
+        .map_err(|e| Exit::internal(format!("internal error: {e}")))?;
     explanation.generated = nests
         .into_iter()
         .map(|function| FunctionLoops {

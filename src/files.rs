@@ -32,7 +32,7 @@ pub(crate) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Exit> {
             ReadError::TooLarge { .. } => "\n  = help: name a regular file of the right kind",
             ReadError::Io(_) => "",
         };
-        Exit::Input(format!(
+        Exit::input(format!(
             "{}: error: cannot read the file: {error}{help}",
             path.display()
         ))
@@ -67,7 +67,7 @@ pub(crate) fn read_text(path: &Path, limit: u64) -> Result<String, Exit> {
         let message = format!(
             "the file is not UTF-8: byte 0x{byte:02x} cannot start or continue a character here"
         );
-        Exit::Input(
+        Exit::input(
             schedule_lang::Diagnostic::error("not-utf8", span, message)
                 .with_help("save the file as UTF-8")
                 .render(&shown),
@@ -106,7 +106,7 @@ pub(crate) fn print_text(text: &str) -> Result<(), Exit> {
     {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Exit::OutputClosed),
-        Err(error) => Err(Exit::Input(format!(
+        Err(error) => Err(Exit::input(format!(
             "error: cannot write to standard output: {error}"
         ))),
     }
@@ -125,7 +125,7 @@ pub(crate) fn refuse_overwriting_inputs(
         return Ok(());
     };
     match inputs.iter().find(|input| identity(input) == Some(written)) {
-        Some(input) if !force => Err(Exit::Input(format!(
+        Some(input) if !force => Err(Exit::input(format!(
             "{}: error: the output is the input file {}: writing it would replace your source\n  = help: write elsewhere, or pass --force to replace it",
             output.display(),
             input.display()
@@ -226,7 +226,7 @@ impl Staged {
 }
 
 fn cannot_write(path: &Path, error: std::io::Error) -> Exit {
-    Exit::Input(format!(
+    Exit::input(format!(
         "{}: error: cannot write the output: {error}",
         path.display()
     ))
@@ -244,7 +244,7 @@ fn destination(path: &Path) -> Result<PathBuf, Exit> {
     }
     let me = runner::ffi::effective_uid();
     if link.uid() != me && link.uid() != 0 {
-        return Err(Exit::Input(format!(
+        return Err(Exit::input(format!(
             "{}: error: cannot write the output: it is a symbolic link owned by another user ({}), which could point it at any file you can write\n  = help: remove the link, or write elsewhere",
             path.display(),
             link.uid()

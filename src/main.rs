@@ -19,6 +19,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use files::{print_text, read, read_schedule, write_output};
 use interpreter::pipeline::{self, Stop};
 use interpreter::Failure;
+use payload::ErrorKind;
 use schedule_lang::{directives, SourceFile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -66,6 +67,12 @@ struct ApplyArgs {
     /// What to print: the transformed payload, or the generated transform script.
     #[arg(long, value_enum, default_value_t = Emit::Payload)]
     emit: Emit,
+    /// With `--emit transform`: upstream MLIR's transform ops only, so `mlir-opt
+    /// --transform-interpreter` runs the script without the plugin. Our ops that stand in for
+    /// upstream ones (faster on long chains) become those; a directive that needs one of our own
+    /// (`store_at`, `reuse_at`, `pack` of an inner dimension, ...) is an error at that directive.
+    #[arg(long)]
+    portable: bool,
     /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
     #[arg(long = "target", value_name = "FILE")]
     targets: Vec<PathBuf>,
@@ -228,21 +235,37 @@ fn long_help() -> String {
     text
 }
 
-/// A failure with its exit code.
+/// How a command ends when it does not succeed.
 pub(crate) enum Exit {
-    Input(String),
-    Internal(String),
-    /// An accelerator's kernel failed a tile call at run time (exit code 3).
-    Accelerator(String),
+    /// A failure: whose fault it is (which gives the exit code,
+    /// [`ErrorKind::exit_code`]) and its rendered report.
+    Failed(ErrorKind, String),
     /// Standard output was closed (`sched-apply … | head -1`): stop quietly.
     OutputClosed,
 }
 
+impl Exit {
+    /// Bad input (schedule, payload, arguments, files): exit code 1.
+    pub(crate) fn input(report: impl Into<String>) -> Self {
+        Exit::Failed(ErrorKind::Input, report.into())
+    }
+
+    /// A failure of this tool: exit code 2.
+    pub(crate) fn internal(report: impl Into<String>) -> Self {
+        Exit::Failed(ErrorKind::Internal, report.into())
+    }
+
+    /// An accelerator's kernel failed a tile call at run time: exit code 3.
+    pub(crate) fn accelerator(report: impl Into<String>) -> Self {
+        Exit::Failed(ErrorKind::Accelerator, report.into())
+    }
+}
+
 impl From<Failure> for Exit {
     fn from(failure: Failure) -> Self {
+        let kind = failure.kind();
         match failure {
-            Failure::Input(text) => Exit::Input(text),
-            Failure::Internal(text) => Exit::Internal(text),
+            Failure::Input(report) | Failure::Internal(report) => Exit::Failed(kind, report),
         }
     }
 }
@@ -273,17 +296,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) | Err(Exit::OutputClosed) => ExitCode::SUCCESS,
-        Err(Exit::Input(text)) => {
-            eprint!("{}", ensure_newline(text));
-            ExitCode::from(1)
-        }
-        Err(Exit::Internal(text)) => {
-            eprint!("{}", ensure_newline(text));
-            ExitCode::from(2)
-        }
-        Err(Exit::Accelerator(text)) => {
-            eprint!("{}", ensure_newline(text));
-            ExitCode::from(3)
+        Err(Exit::Failed(kind, report)) => {
+            eprint!("{}", ensure_newline(report));
+            ExitCode::from(kind.exit_code())
         }
     }
 }
@@ -297,7 +312,7 @@ fn ensure_newline(mut text: String) -> String {
 
 fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let Some(payload_path) = args.payload else {
-        return Err(Exit::Input(format!("error: no payload given\n\nUsage: sched-apply PAYLOAD.mlir [SCHEDULE.sched] [-o OUT] [--emit transform|payload|inlined|offloaded]\n\n{EXAMPLES}")));
+        return Err(Exit::input(format!("error: no payload given\n\nUsage: sched-apply PAYLOAD.mlir [SCHEDULE.sched] [-o OUT] [--emit transform|payload|inlined|offloaded]\n\n{EXAMPLES}")));
     };
     let schedule_path = match args.schedule {
         Some(path) => path,
@@ -309,6 +324,12 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     let schedule = read_schedule(&schedule_path)?;
     let payload_text = read(&payload_path)?;
     let stop = match args.emit {
+        Emit::Transform if args.portable => Stop::PlanPortable,
+        _ if args.portable => {
+            return Err(Exit::input(
+                "error: --portable applies to the script only: add --emit transform\n",
+            ))
+        }
         Emit::Transform | Emit::Inlined => Stop::Plan,
         Emit::Payload | Emit::Offloaded => Stop::Apply,
     };
@@ -351,7 +372,7 @@ pub(crate) fn report_diagnostics(outcome: &pipeline::Outcome, deny: bool) -> Res
     }
     let warnings = &outcome.warnings;
     if deny && !warnings.is_empty() {
-        return Err(Exit::Input(format!(
+        return Err(Exit::input(format!(
             "error: {} denied (--deny-warnings)",
             match warnings.len() {
                 1 => "1 warning".to_string(),
@@ -396,7 +417,7 @@ pub(crate) fn read_inputs(payload: &Path, schedule: Option<&Path>) -> Result<Inp
 pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
     let default = payload_path.with_extension("sched");
     if !default.exists() {
-        return Err(Exit::Input(format!(
+        return Err(Exit::input(format!(
             "error: no schedule given, and no `{}` next to the payload\n  = help: pass one: sched-apply {} SCHEDULE.sched",
             default.display(),
             payload_path.display()
@@ -406,7 +427,7 @@ pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
 }
 
 fn measure_peak(calls: usize) -> Result<(), Exit> {
-    let (best, measures) = peak::measure(calls).map_err(Exit::Internal)?;
+    let (best, measures) = peak::measure(calls).map_err(Exit::internal)?;
     for m in &measures {
         let isa = if m.lanes == 16 { "AVX-512" } else { "AVX2" };
         print_text(&format!(
@@ -433,7 +454,7 @@ fn check(
     let Some(payload_path) = payload_path else {
         let (_, diagnostics) = schedule_lang::parse(&schedule.text);
         if !diagnostics.is_empty() {
-            return Err(Exit::Input(schedule_lang::render_all_diagnostics(
+            return Err(Exit::input(schedule_lang::render_all_diagnostics(
                 &diagnostics,
                 &schedule,
             )));
@@ -468,7 +489,7 @@ fn format_file(path: &Path, check: bool, write: bool) -> Result<(), Exit> {
     let schedule = read_schedule(path)?;
     let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     if !diagnostics.is_empty() {
-        return Err(Exit::Input(schedule_lang::render_all_diagnostics(
+        return Err(Exit::input(schedule_lang::render_all_diagnostics(
             &diagnostics,
             &schedule,
         )));
@@ -476,7 +497,7 @@ fn format_file(path: &Path, check: bool, write: bool) -> Result<(), Exit> {
     let formatted = schedule_lang::format(&file);
     if check {
         if formatted != schedule.text {
-            return Err(Exit::Input(format!(
+            return Err(Exit::input(format!(
                 "{}: not in canonical form (run `sched-apply fmt --write {}`)",
                 schedule.name, schedule.name
             )));

@@ -36,7 +36,7 @@ pub(crate) fn list(payload_path: &Path, json: bool) -> Result<(), Exit> {
     let module = payload::parse_module(&context, &name, &text)
         .map_err(|e| crate::run::payload_failure(e, &source))?;
     let info = payload::describe(&context, &module, &name)
-        .map_err(|e| Exit::Internal(format!("internal error: {e}")))?;
+        .map_err(|e| Exit::internal(format!("internal error: {e}")))?;
     let lines = op_lines(&info, &name);
     let out = if json {
         serde_json::to_string_pretty(&lines).expect("plain data serializes") + "\n"

@@ -200,7 +200,7 @@ pub(crate) fn write_svg(
         Ok(())
     })();
     drawn.map_err(|e| {
-        Exit::Input(format!(
+        Exit::input(format!(
             "{}: error: cannot draw the roofline: {e}",
             path.display()
         ))

@@ -5,8 +5,9 @@
 use crate::compare::{compare, Tolerance};
 use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
 use crate::Exit;
-use interpreter::pipeline::{self, render_on_payload, Stop};
-use payload::signature::Signature;
+use interpreter::pipeline::{self, render_on_payload, Loaded, Stop};
+use payload::ffi::OpView;
+use payload::signature::{signature, Signature};
 use payload::PayloadError;
 use runner::cache::{Cache, Role};
 use runner::jit::{CallError, Program};
@@ -104,11 +105,7 @@ pub(crate) fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit
     for diagnostic in &error.diagnostics {
         text.push_str(&render_on_payload(diagnostic, payload));
     }
-    if error.internal {
-        Exit::Internal(text)
-    } else {
-        Exit::Input(text)
-    }
+    Exit::Failed(error.kind, text)
 }
 
 /// What each accelerator did in the call just made.
@@ -152,7 +149,7 @@ pub(crate) fn check_openmp_environment() -> Result<(), Exit> {
     if valid {
         return Ok(());
     }
-    Err(Exit::Input(format!(
+    Err(Exit::input(format!(
         "error: OMP_NUM_THREADS={text:?} is not a thread count from 1 to {MAX_THREADS} (or a comma-separated list of them); the OpenMP runtime would abort on it\n  = help: unset it, or choose the count with --threads N"
     )))
 }
@@ -181,21 +178,42 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         payload_source,
     } = crate::read_inputs(&args.payload, args.schedule.as_deref())?;
 
-    // What `run` needs of the entry (static tensors) is checked on the
-    // user's payload, so errors point into that file, not the scheduled IR.
-    let signature = Program::entry_signature(&payload_name, &payload_text, args.entry.as_deref())
+    // The payload is parsed once: the schedule is applied to this module in
+    // place, and the unscheduled payload is a copy of it.
+    let start = Instant::now();
+    let context = payload::new_context();
+    let mut module = payload::parse_module(&context, &payload_name, &payload_text)
         .map_err(|e| payload_failure(e, &payload_source))?;
+    // What `run` needs of the entry (static tensors) is checked on the
+    // user's payload, so errors point into that file.
+    let signature = signature(
+        OpView::of_module(&module),
+        &payload_name,
+        args.entry.as_deref(),
+    )
+    .map_err(|e| payload_failure(e, &payload_source))?;
     check_memory(&signature, &payload_name)?;
+    let reference_calls = args
+        .bench
+        .map_or(0, |calls| args.reference_calls.unwrap_or(calls.clamp(1, 3)));
+    let needs_reference = args.check || reference_calls > 0;
+    let unscheduled = match needs_reference {
+        true => Some(payload::ffi::clone_module(&module).ok_or_else(|| {
+            Exit::internal("internal error: cannot copy the payload module\n".to_string())
+        })?),
+        false => None,
+    };
 
     progress("applying the schedule");
     let targets = crate::targets::load(&args.targets)?;
-    let outcome = pipeline::run(
-        &schedule,
-        &payload_name,
-        &payload_text,
-        Stop::Apply,
-        &targets,
-    )?;
+    let loaded = Loaded {
+        context: &context,
+        module: &mut module,
+        name: &payload_name,
+        text: &payload_text,
+        since: start,
+    };
+    let outcome = pipeline::run_loaded(&schedule, loaded, Stop::Apply, &targets)?;
     crate::report_diagnostics(&outcome, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{remark}");
@@ -203,18 +221,18 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     let transformed = outcome.payload.clone().unwrap_or_default();
 
     progress("compiling the scheduled payload");
-    // Messages about the transformed payload point into its text, not the file's.
-    let transformed_source =
-        SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());
     let cache = if args.no_cache { None } else { open_cache() };
-    let program = Program::compile_cached(
-        &transformed_source.name,
+    // The module keeps the payload's locations, so messages point into its file.
+    let program = Program::compile_module(
+        &context,
+        module,
+        &format!("{payload_name} (scheduled)"),
         &transformed,
         args.entry.as_deref(),
         &targets,
         cache.as_ref(),
     )
-    .map_err(|e| payload_failure(e, &transformed_source))?;
+    .map_err(|e| payload_failure(e, &payload_source))?;
     let mut report = RunReport {
         payload: payload_name.clone(),
         entry: program.signature.name.clone(),
@@ -232,7 +250,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     if let Some(threads) = args.threads {
         program
             .set_threads(threads as usize)
-            .map_err(|why| Exit::Input(format!("error: --threads {threads}: {why}\n")))?;
+            .map_err(|why| Exit::input(format!("error: --threads {threads}: {why}\n")))?;
     }
     report.threads = program.threads();
     let inputs = load_inputs(&args, &program, &payload_source)?;
@@ -248,24 +266,23 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         }
     }
 
-    let reference_calls = args
-        .bench
-        .map_or(0, |calls| args.reference_calls.unwrap_or(calls.clamp(1, 3)));
-    let needs_reference = args.check || reference_calls > 0;
-    let reference = if needs_reference {
-        progress("compiling the unscheduled payload");
-        Some(
-            Program::compile_cached(
-                &payload_name,
-                &payload_text,
-                Some(&program.signature.name),
-                &[],
-                cache.as_ref().map(|c| c.for_role(Role::Reference)).as_ref(),
+    let reference = match unscheduled {
+        Some(module) => {
+            progress("compiling the unscheduled payload");
+            Some(
+                Program::compile_module(
+                    &context,
+                    module,
+                    &payload_name,
+                    &payload_text,
+                    Some(&program.signature.name),
+                    &[],
+                    cache.as_ref().map(|c| c.for_role(Role::Reference)).as_ref(),
+                )
+                .map_err(|e| payload_failure(e, &payload_source))?,
             )
-            .map_err(|e| payload_failure(e, &payload_source))?,
-        )
-    } else {
-        None
+        }
+        None => None,
     };
     if let (true, Some(reference)) = (args.check, &reference) {
         progress("running the unscheduled payload");
@@ -291,7 +308,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
                 if report.flops.is_some() {
                     progress("measuring the peak");
                     let (peak, source) = crate::peak::for_run(args.peak_gflops, args.cached_peak)
-                        .map_err(Exit::Internal)?;
+                        .map_err(Exit::internal)?;
                     report.peak_gflops = Some(peak * busy);
                     report.peak_source = Some(source);
                 }
@@ -333,7 +350,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     })?;
     if let Some((comparison, _)) = &report.check {
         if let Some(mismatch) = &comparison.mismatch {
-            return Err(Exit::Input(format!(
+            return Err(Exit::input(format!(
                 "error: the scheduled payload differs from the unscheduled one: result {} at index {:?} is {} but should be {}\n  = help: if the difference is rounding (reassociated sums), loosen --rtol/--atol",
                 mismatch.result, mismatch.index, mismatch.got, mismatch.want
             )));
@@ -353,7 +370,7 @@ fn load_inputs(
         return Ok(program.random_inputs(args.seed));
     }
     if args.inputs.len() != signature.inputs.len() {
-        return Err(Exit::Input(format!(
+        return Err(Exit::input(format!(
             "error: --inputs gives {} file(s), but @{} in {} takes {} argument(s): {}",
             args.inputs.len(),
             signature.name,
@@ -373,9 +390,9 @@ fn load_inputs(
         let limit = (ty.element.bytes() * ty.elements()) as u64 + (64 << 10);
         let bytes = crate::files::read_bytes(path, limit)?;
         let tensor = runner::npy::read(&bytes)
-            .map_err(|why| Exit::Input(format!("{}: error: {why}", path.display())))?;
+            .map_err(|why| Exit::input(format!("{}: error: {why}", path.display())))?;
         if tensor.ty != *ty {
-            return Err(Exit::Input(format!(
+            return Err(Exit::input(format!(
                 "{}: error: holds {}, but argument {i} of @{} ({}) is {ty}\n  = help: the file must have the argument's shape and dtype exactly",
                 path.display(),
                 tensor.ty,
@@ -431,7 +448,7 @@ fn time_rounds(
     busy: f64,
 ) -> Result<(), Exit> {
     progress("compiling the peak kernel");
-    let kernel = runner::peak::fastest_kernel(3).map_err(|e| Exit::Internal(e.to_string()))?;
+    let kernel = runner::peak::fastest_kernel(3).map_err(|e| Exit::internal(e.to_string()))?;
     let mut all = Vec::with_capacity(rounds * calls);
     let mut peaks = Vec::with_capacity(rounds);
     for round in 0..rounds {
@@ -441,7 +458,7 @@ fn time_rounds(
         ));
         let peak_gflops = kernel
             .gflops(5)
-            .map_err(|e| Exit::Internal(e.to_string()))?
+            .map_err(|e| Exit::internal(e.to_string()))?
             * busy;
         // The full warm-up before the first round; one call after each peak measurement.
         let warmup = if round == 0 {
@@ -489,7 +506,7 @@ pub(crate) fn time_calls(
 
 fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
     std::fs::create_dir_all(dir).map_err(|e| {
-        Exit::Input(format!(
+        Exit::input(format!(
             "{}: error: cannot create the directory: {e}",
             dir.display()
         ))
@@ -527,7 +544,7 @@ fn check_memory(signature: &Signature, payload_name: &str) -> Result<(), Exit> {
         return Ok(());
     }
     let gib = |bytes: usize| bytes as f64 / f64::from(1u32 << 30);
-    Err(Exit::Input(format!(
+    Err(Exit::input(format!(
         "{payload_name}: error: running @{} needs about {:.1} GiB for its arguments and results \
          (each held twice), but this machine has {:.1} GiB available\n  = help: run it on smaller \
          shapes; `sched-apply` without `run` applies the schedule without allocating them\n",
@@ -548,7 +565,7 @@ fn available_memory() -> Option<usize> {
 /// A failed call: an accelerator's failure has an exit code of its own.
 pub(crate) fn call_failure(error: CallError) -> Exit {
     match error {
-        CallError::Accelerator(text) => Exit::Accelerator(format!("error: {text}")),
-        CallError::Call(text) => Exit::Internal(text),
+        CallError::Accelerator(text) => Exit::accelerator(format!("error: {text}")),
+        CallError::Call(text) => Exit::internal(text),
     }
 }

@@ -17,9 +17,9 @@ pub fn load_with_origins(files: &[PathBuf]) -> Result<Vec<(Target, String)>, Exi
     for file in files {
         let name = file.display().to_string();
         let target = Target::from_toml(&name, &read_text(file, crate::files::SCHEDULE_LIMIT)?)
-            .map_err(|error| Exit::Input(format!("{error}\n")))?;
+            .map_err(|error| Exit::input(format!("{error}\n")))?;
         if let Some((_, origin)) = targets.iter().find(|(t, _)| t.name == target.name) {
-            return Err(Exit::Input(format!(
+            return Err(Exit::input(format!(
                 "{name}: error: target `{}` is already defined ({origin})\n",
                 target.name
             )));

@@ -165,7 +165,7 @@ fn a_function_declared_without_a_body_that_nothing_defines_is_the_payloads_error
     assert!(
         stderr(&output).contains("declares without a body (@not_anywhere)")
             && stderr(&output)
-                .contains("(scheduled):4:3: error: @not_anywhere is declared here without a body"),
+                .contains("extern.mlir:1:1: error: @not_anywhere is declared here without a body"),
         "{}",
         stderr(&output)
     );

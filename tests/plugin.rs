@@ -101,3 +101,75 @@ fn upstream_mlir_opt_with_the_plugin_applies_every_examples_script_alike() {
         "only {with_own_ops} scripts use our ops"
     );
 }
+
+#[test]
+fn upstream_mlir_opt_alone_applies_every_portable_script_alike() {
+    let (mut portable, mut refused) = (0, 0);
+    for (payload, schedule) in &example_pairs() {
+        let inputs = [payload.as_path(), schedule.as_path()];
+        let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+            .args(inputs)
+            .args(["--emit", "transform", "--portable"])
+            .output()
+            .unwrap();
+        if !output.status.success() {
+            // Refused only for an op of our own the script needs, at its directive.
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(1), "{stderr}");
+            let schedule_name = schedule.display().to_string();
+            assert!(
+                stderr.starts_with(&format!("{schedule_name}:"))
+                    && stderr.contains("error: this directive needs `transform.sched."),
+                "{stderr}"
+            );
+            let script = sched_apply(&inputs, &["--emit", "transform"]);
+            let op = stderr.split('`').nth(1).unwrap();
+            assert!(script.contains(op), "{op} is not in the script: {stderr}");
+            refused += 1;
+            continue;
+        }
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(!script.contains("= transform.sched."), "{script}");
+        let applied_to = sched_apply(&inputs, &["--emit", "inlined"]);
+        let ours = sched_apply(&inputs, &[]);
+        let directory = common::tempdir();
+        let script_path = directory.join("script.mlir");
+        std::fs::write(&script_path, &script).unwrap();
+        let upstream = common::mlir_opt(
+            &applied_to,
+            &[
+                &format!(
+                    "--transform-preload-library=transform-library-paths={}",
+                    script_path.display()
+                ),
+                "--transform-interpreter",
+            ],
+        );
+        let _ = std::fs::remove_dir_all(&directory);
+        assert_eq!(
+            upstream.trim_end(),
+            ours.trim_end(),
+            "{}: mlir-opt without the plugin and sched-apply disagree",
+            schedule.display()
+        );
+        portable += 1;
+    }
+    eprintln!("{portable} examples' scripts are portable, {refused} need our own ops");
+    assert!(
+        portable >= 20 && refused >= 3,
+        "{portable} portable, {refused} refused"
+    );
+}
+
+#[test]
+fn portable_is_for_the_script_only() {
+    let root = common::root();
+    let payload = root.join("examples/halide_conv/conv.mlir");
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .arg(&payload)
+        .arg("--portable")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("add --emit transform"));
+}

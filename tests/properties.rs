@@ -7,7 +7,7 @@
 
 use interpreter::pipeline::{run, Stop};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use runner::jit::Program;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
@@ -95,11 +95,19 @@ fn check_all(
     let text = payload(payload_name);
     let applied = AtomicUsize::new(0);
     let total = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config {
+    let config = Config {
         cases: cases(default_cases),
         failure_persistence: None,
         ..Config::default()
-    });
+    };
+    // Seeded, so a run's schedules (and how many apply) are the same every
+    // time; SCHED_PROPTEST_SEED=N explores other ones.
+    let seed: u64 = std::env::var("SCHED_PROPTEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[seed.to_le_bytes(); 4].concat());
+    let mut runner = TestRunner::new_with_rng(config, rng);
     let result = runner.run(&strategy, |schedule| {
         total.fetch_add(1, Ordering::Relaxed);
         if applies_and_matches(payload_name, &text, &schedule)? {
@@ -108,10 +116,10 @@ fn check_all(
         Ok(())
     });
     if let Err(error) = result {
-        panic!("{name}: {error}");
+        panic!("{name} (SCHED_PROPTEST_SEED={seed}): {error}");
     }
     let (applied, total) = (applied.into_inner(), total.into_inner());
-    eprintln!("{name}: {applied} of {total} random schedules applied, ran and matched; the others were refused with located errors");
+    eprintln!("{name} (SCHED_PROPTEST_SEED={seed}): {applied} of {total} random schedules applied, ran and matched; the others were refused with located errors");
     assert!(
         applied * 4 >= total,
         "{name}: only {applied} of {total} random schedules applied; the generator tests little"

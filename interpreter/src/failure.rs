@@ -2,6 +2,8 @@
 //! code 1) or a failure of this tool (exit code 2), each with its rendered
 //! report. Shared by the pipeline and the inline phase.
 
+use payload::ErrorKind;
+
 /// Why a run failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
@@ -12,6 +14,23 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// A failure of `kind` with its rendered report (an accelerator's, which
+    /// the pipeline never runs into, counts as this tool's).
+    pub fn of_kind(kind: ErrorKind, report: String) -> Self {
+        match kind {
+            ErrorKind::Input => Failure::Input(report),
+            ErrorKind::Internal | ErrorKind::Accelerator => Failure::Internal(report),
+        }
+    }
+
+    /// Whose fault it is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Failure::Input(_) => ErrorKind::Input,
+            Failure::Internal(_) => ErrorKind::Internal,
+        }
+    }
+
     /// The rendered report.
     pub fn message(&self) -> &str {
         match self {

@@ -6,6 +6,8 @@
 use crate::failure::Failure;
 use crate::inline::inline_funcs;
 use crate::plan::{plan_with, PlanOptions};
+use melior::ir::Module;
+use melior::Context;
 use payload::transform::{apply_script, ApplyError};
 use payload::{MlirMessage, PayloadInfo};
 use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
@@ -56,6 +58,9 @@ pub enum Stop {
     Check,
     /// Also plan the script.
     Plan,
+    /// Also plan the script, with upstream MLIR's ops only (an error when
+    /// the schedule needs one of our own).
+    PlanPortable,
     /// Also apply it to the payload.
     Apply,
     /// Apply a script that also names every loop it makes with the
@@ -75,34 +80,82 @@ pub fn run(
     stop: Stop,
     targets: &[microkernels::Target],
 ) -> Result<Outcome, Failure> {
-    let mut times = PhaseTimes::default();
     let start = Instant::now();
-    let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     let context = payload::new_context();
-    let mut module =
-        payload::parse_module(&context, payload_name, payload_text).map_err(|error| {
-            let mut text = String::new();
-            if !diagnostics.is_empty() {
-                text.push_str(&render_all_diagnostics(&diagnostics, schedule));
-                text.push('\n');
-            }
-            text.push_str(&format!(
-                "{}: error: {}\n",
-                payload_name,
-                error
-                    .message
-                    .trim_start_matches(&format!("{payload_name}: "))
-            ));
-            let payload_source = SourceFile::new(payload_name, payload_text);
-            for message in &error.diagnostics {
-                text.push_str(&render_on_payload(message, &payload_source));
-            }
-            if error.internal {
-                Failure::Internal(text)
-            } else {
-                Failure::Input(text)
-            }
-        })?;
+    let mut module = load_payload(&context, schedule, payload_name, payload_text)?;
+    let payload = Loaded {
+        context: &context,
+        module: &mut module,
+        name: payload_name,
+        text: payload_text,
+        since: start,
+    };
+    run_loaded(schedule, payload, stop, targets)
+}
+
+/// A payload the caller loaded ([`payload::parse_module`]), handed down so
+/// it is parsed once per command: after [`run_loaded`] the module is the
+/// transformed payload, ready to compile.
+pub struct Loaded<'a, 'c> {
+    /// The context it was parsed in.
+    pub context: &'c Context,
+    /// The module, transformed in place.
+    pub module: &'a mut Module<'c>,
+    /// Its name in messages.
+    pub name: &'a str,
+    /// The text it was parsed from.
+    pub text: &'a str,
+    /// When loading began: the resolve phase's time counts from there.
+    pub since: Instant,
+}
+
+/// The payload parsed, or its error rendered after the schedule's syntax
+/// errors (both are shown when both files are broken).
+fn load_payload<'c>(
+    context: &'c Context,
+    schedule: &SourceFile,
+    payload_name: &str,
+    payload_text: &str,
+) -> Result<Module<'c>, Failure> {
+    payload::parse_module(context, payload_name, payload_text).map_err(|error| {
+        let (_, diagnostics) = schedule_lang::parse(&schedule.text);
+        let mut text = String::new();
+        if !diagnostics.is_empty() {
+            text.push_str(&render_all_diagnostics(&diagnostics, schedule));
+            text.push('\n');
+        }
+        text.push_str(&format!(
+            "{}: error: {}\n",
+            payload_name,
+            error
+                .message
+                .trim_start_matches(&format!("{payload_name}: "))
+        ));
+        let payload_source = SourceFile::new(payload_name, payload_text);
+        for message in &error.diagnostics {
+            text.push_str(&render_on_payload(message, &payload_source));
+        }
+        Failure::of_kind(error.kind, text)
+    })
+}
+
+/// [`run`] on a payload already loaded: the schedule parsed, resolved
+/// against it, planned and (as `stop` says) applied to it in place.
+pub fn run_loaded(
+    schedule: &SourceFile,
+    payload: Loaded<'_, '_>,
+    stop: Stop,
+    targets: &[microkernels::Target],
+) -> Result<Outcome, Failure> {
+    let Loaded {
+        context,
+        module,
+        name: payload_name,
+        text: payload_text,
+        since: start,
+    } = payload;
+    let mut times = PhaseTimes::default();
+    let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     if !diagnostics.is_empty() {
         // Names declared on broken lines are unknown, so resolving now would only repeat the syntax errors.
         return Err(Failure::Input(render_all_diagnostics(
@@ -110,7 +163,7 @@ pub fn run(
             schedule,
         )));
     }
-    let info = payload::describe(&context, &module, payload_name)
+    let info = payload::describe(context, module, payload_name)
         .map_err(|error| Failure::Internal(error.to_string()))?;
     let model = schedule_lang::resolve(&file, &info)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
@@ -131,14 +184,14 @@ pub fn run(
     }
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let inlined = inline_funcs(&context, &mut module, &info, &model, schedule)?;
+    let inlined = inline_funcs(context, module, &info, &model, schedule)?;
     // The script applies to the module as loaded (a TOSA payload is lowered
     // to linalg then; its text names a `tosa.` op) and inlined.
     let loaded_from_tosa = payload_text.contains("tosa.");
     // Printed only where it is shown (`--emit inlined` stops after planning):
     // a frozen model's weights make it tens of megabytes.
     let inlined_text = (stop == Stop::Plan && (inlined.is_some() || loaded_from_tosa))
-        .then(|| payload::ffi::print_module(&module));
+        .then(|| payload::ffi::print_module(module));
     let (planned_model, planned_info) = match &inlined {
         Some(inlined) => (&inlined.model, &inlined.info),
         None => (&model, &info),
@@ -146,11 +199,16 @@ pub fn run(
     let options = PlanOptions {
         name_loops: stop == Stop::ApplyNamingLoops,
     };
-    let planned = plan_with(planned_model, planned_info, schedule, targets, options)
+    let mut planned = plan_with(planned_model, planned_info, schedule, targets, options)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    if stop == Stop::PlanPortable {
+        planned = planned
+            .portable()
+            .map_err(|(op, location)| Failure::Input(not_portable(&op, location, schedule)))?;
+    }
     let script = planned.render();
     times.plan_s = start.elapsed().as_secs_f64();
-    if stop == Stop::Plan {
+    if matches!(stop, Stop::Plan | Stop::PlanPortable) {
         return Ok(Outcome {
             script,
             payload: None,
@@ -164,7 +222,7 @@ pub fn run(
         });
     }
     let start = Instant::now();
-    match apply_script(&context, &mut module, &script) {
+    match apply_script(context, module, &script) {
         Ok(messages) => {
             times.apply_s = start.elapsed().as_secs_f64();
             let remarks = messages
@@ -174,9 +232,9 @@ pub fn run(
             Ok(Outcome {
                 script,
                 payload: Some(if stop == Stop::ApplyKeepingLocations {
-                    payload::ffi::print_with_locations(&module)
+                    payload::ffi::print_with_locations(module)
                 } else {
-                    payload::ffi::print_module(&module)
+                    payload::ffi::print_module(module)
                 }),
                 remarks,
                 warnings,
@@ -219,6 +277,25 @@ pub fn run(
             Err(Failure::Internal(text))
         }
     }
+}
+
+/// Why a script cannot be upstream-only: `op` is ours, made for the
+/// directive at `location`.
+fn not_portable(op: &str, location: Option<(usize, usize)>, schedule: &SourceFile) -> String {
+    let (line, column) = location.unwrap_or((1, 1));
+    let start = schedule.offset(line, column);
+    let error = Diagnostic::error(
+        "not-portable",
+        schedule_lang::Span::new(start as usize, start as usize + 1),
+        format!(
+            "this directive needs `{op}`, our own transform op: upstream MLIR has none like it"
+        ),
+    )
+    .with_help(
+        "emit the script without --portable and run it with the plugin: `mlir-opt \
+         --load-dialect-plugin=$(sched-apply plugin) --transform-interpreter`",
+    );
+    render_all_diagnostics(&[error], schedule)
 }
 
 /// When a cleanup step's canonicalization erased an op a handle still

@@ -30,6 +30,17 @@ pub struct Script {
     used_names: Vec<String>,
 }
 
+/// Our ops that stand in for an upstream op of the same syntax (only to be
+/// faster on long chains; `tests/schedules.rs` checks they transform alike),
+/// and that upstream op: a portable script uses the upstream one.
+const STAND_INS: [(&str, &str); 2] = [
+    (
+        "transform.sched.fuse_into ",
+        "transform.structured.fuse_into_containing_op ",
+    ),
+    ("transform.sched.cse ", "transform.apply_cse "),
+];
+
 /// The handle type every op in the script uses.
 pub const ANY_OP: &str = "!transform.any_op";
 
@@ -122,6 +133,27 @@ impl Script {
             ),
             location,
         );
+    }
+
+    /// The script with upstream MLIR's ops only (`--emit transform
+    /// --portable`), the stand-ins replaced by the ops they stand in for; an
+    /// op of our own that upstream has nothing like (`reuse_at`'s, `store_at`'s,
+    /// ...) is an `Err` with its name and location.
+    pub fn portable(&self) -> Result<Script, (String, Option<(usize, usize)>)> {
+        let mut portable = self.clone();
+        for line in &mut portable.lines {
+            let Line::Op { text, location } = line else {
+                continue;
+            };
+            for (ours, upstream) in STAND_INS {
+                *text = text.replace(ours, upstream);
+            }
+            if let Some(start) = text.find("transform.sched.") {
+                let name = text[start..].split_whitespace().next().unwrap_or_default();
+                return Err((name.to_string(), *location));
+            }
+        }
+        Ok(portable)
     }
 
     /// True when the script does nothing.

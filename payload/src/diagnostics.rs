@@ -27,20 +27,26 @@ impl MlirMessage {
     }
 }
 
-/// Parses `loc("file":12:5)` (also inside fused or named locations: the first file position wins).
+/// Parses `loc("file":12:5)`: the first `"file":line:column` in a printed
+/// location, also inside fused, named (`loc("name"("file":1:2))`) or
+/// call-site locations. The one location parser: diagnostics, the profile's
+/// counts and the stage marks all read locations through it.
 pub fn file_line_column(location: &str) -> Option<(String, usize, usize)> {
-    let start = location.find('"')?;
-    let rest = &location[start + 1..];
-    let end = rest.find('"')?;
-    let file = &rest[..end];
-    let mut numbers = rest[end + 1..].strip_prefix(':')?.splitn(3, ':');
-    let line = numbers.next()?.parse().ok()?;
-    let column: String = numbers
-        .next()?
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    Some((file.to_string(), line, column.parse().ok()?))
+    let mut from = 0;
+    while let Some(found) = location[from..].find("\":") {
+        let close = from + found;
+        let digits =
+            |text: &str| -> String { text.chars().take_while(char::is_ascii_digit).collect() };
+        let rest = &location[close + 2..];
+        let line = digits(rest);
+        let column = rest[line.len()..].strip_prefix(':').map(digits);
+        if let (Ok(line), Some(Ok(column))) = (line.parse(), column.map(|c| c.parse())) {
+            let open = location[..close].rfind('"')?;
+            return Some((location[open + 1..close].to_string(), line, column));
+        }
+        from = close + 2;
+    }
+    None
 }
 
 impl std::fmt::Display for MlirMessage {
@@ -87,4 +93,29 @@ pub fn capture_diagnostics<R>(
     context.detach_diagnostic_handler(id);
     let messages = messages.borrow().clone();
     (result, messages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_line_column;
+
+    #[test]
+    fn the_first_file_position_of_a_location_is_read() {
+        let at = |file: &str, line, column| Some((file.to_string(), line, column));
+        assert_eq!(
+            file_line_column("loc(\"p.mlir\":12:5)"),
+            at("p.mlir", 12, 5)
+        );
+        assert_eq!(
+            file_line_column("loc(fused[\"a.mlir\":2:3, \"b.mlir\":4:5])"),
+            at("a.mlir", 2, 3)
+        );
+        // A named location: the name is not a file.
+        assert_eq!(
+            file_line_column("loc(\"conv1\"(\"m.mlir\":7:9))"),
+            at("m.mlir", 7, 9)
+        );
+        assert_eq!(file_line_column("loc(\"x\": oops)"), None);
+        assert_eq!(file_line_column("loc(unknown)"), None);
+    }
 }

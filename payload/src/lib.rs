@@ -19,6 +19,7 @@
 pub mod attributes;
 pub mod describe;
 pub mod diagnostics;
+pub mod error;
 pub mod ffi;
 pub mod inline;
 pub mod loops;
@@ -29,6 +30,7 @@ pub mod types;
 
 pub use describe::describe;
 pub use diagnostics::{capture_diagnostics, MlirMessage};
+pub use error::{ErrorKind, PayloadError};
 pub use melior;
 pub use schedule_lang::PayloadInfo;
 
@@ -37,40 +39,6 @@ use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::Context;
 use std::sync::Once;
-
-/// A failure to load or describe a payload.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PayloadError {
-    /// What went wrong, in one line.
-    pub message: String,
-    /// MLIR's own diagnostics, as it printed them.
-    pub diagnostics: Vec<MlirMessage>,
-    /// True when the fault is ours, not the input's.
-    pub internal: bool,
-}
-
-impl PayloadError {
-    /// A failure of this tool, not of the input.
-    pub fn internal(message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            diagnostics: Vec::new(),
-            internal: true,
-        }
-    }
-}
-
-impl std::fmt::Display for PayloadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.message)?;
-        for diagnostic in &self.diagnostics {
-            write!(f, "\n{diagnostic}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PayloadError {}
 
 /// A context with all upstream dialects registered (each is loaded when
 /// first used: loading all of them eagerly is a cost every context pays),
@@ -99,11 +67,10 @@ pub fn bytecode_to_text(name: &str, bytes: &[u8]) -> Result<String, PayloadError
         capture_diagnostics(&context, || ffi::parse_bytecode(&context, bytes, name));
     match module {
         Some(module) => Ok(ffi::print_module(&module)),
-        None => Err(PayloadError {
-            message: format!("{name}: cannot read the MLIR bytecode"),
-            diagnostics: messages,
-            internal: false,
-        }),
+        None => Err(PayloadError::input(
+            format!("{name}: cannot read the MLIR bytecode"),
+            messages,
+        )),
     }
 }
 
@@ -124,16 +91,15 @@ pub fn parse_module<'c>(
             .chars()
             .count()
             + 1;
-        return Err(PayloadError {
-            message: format!("{name}: cannot parse the payload"),
-            diagnostics: vec![MlirMessage {
+        return Err(PayloadError::input(
+            format!("{name}: cannot parse the payload"),
+            vec![MlirMessage {
                 severity: "error",
                 location: format!("loc({name:?}:{line}:{column})"),
                 message: "a NUL byte: MLIR text cannot contain one".to_string(),
                 notes: Vec::new(),
             }],
-            internal: false,
-        });
+        ));
     }
     let (module, messages) = capture_diagnostics(context, || Module::parse(context, text));
     match module {
@@ -144,18 +110,16 @@ pub fn parse_module<'c>(
                 tosa::lower_tosa(context, &mut module, name)?;
                 Ok(module)
             } else {
-                Err(PayloadError {
-                    message: format!("{name}: the payload does not verify"),
-                    diagnostics: messages,
-                    internal: false,
-                })
+                Err(PayloadError::input(
+                    format!("{name}: the payload does not verify"),
+                    messages,
+                ))
             }
         }
-        None => Err(PayloadError {
-            message: format!("{name}: cannot parse the payload"),
-            diagnostics: messages,
-            internal: false,
-        }),
+        None => Err(PayloadError::input(
+            format!("{name}: cannot parse the payload"),
+            messages,
+        )),
     }
 }
 

@@ -26,11 +26,7 @@ fn located(message: String, op: OpView<'_>, detail: impl Into<String>) -> Payloa
         message: detail.into(),
         notes: Vec::new(),
     };
-    PayloadError {
-        message,
-        diagnostics: vec![diagnostic],
-        internal: false,
-    }
+    PayloadError::input(message, vec![diagnostic])
 }
 
 /// Public functions with a body: the candidates for the entry point.
@@ -75,13 +71,14 @@ pub fn signature(
         Some(wanted) => candidates
             .into_iter()
             .find(|(n, _)| n == wanted)
-            .ok_or_else(|| PayloadError {
-                message: format!(
-                    "{payload_name}: no public function `@{wanted}` (it has: {})",
-                    list_or_none(&names)
-                ),
-                diagnostics: Vec::new(),
-                internal: false,
+            .ok_or_else(|| {
+                PayloadError::input(
+                    format!(
+                        "{payload_name}: no public function `@{wanted}` (it has: {})",
+                        list_or_none(&names)
+                    ),
+                    Vec::new(),
+                )
             })?,
         None => {
             if candidates.len() != 1 {
@@ -94,11 +91,10 @@ pub fn signature(
                         names.join(", ")
                     )
                 };
-                return Err(PayloadError {
-                    message: format!("{payload_name}: {why}"),
-                    diagnostics: Vec::new(),
-                    internal: false,
-                });
+                return Err(PayloadError::input(
+                    format!("{payload_name}: {why}"),
+                    Vec::new(),
+                ));
             }
             candidates.into_iter().next().expect("exactly one")
         }

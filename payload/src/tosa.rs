@@ -43,21 +43,19 @@ pub fn lower_tosa(
         .map_err(|e| PayloadError::internal(format!("the TOSA pipeline does not parse: {e}")))?;
     let (lowered, messages) = capture_diagnostics(context, || manager.run(module));
     if lowered.is_err() {
-        return Err(PayloadError {
-            message: format!("{payload_name}: lowering its TOSA ops to linalg failed"),
-            diagnostics: messages,
-            internal: false,
-        });
+        return Err(PayloadError::input(
+            format!("{payload_name}: lowering its TOSA ops to linalg failed"),
+            messages,
+        ));
     }
     if has_tosa(module) {
-        return Err(PayloadError {
-            message: format!(
+        return Err(PayloadError::input(
+            format!(
                 "{payload_name}: some TOSA ops have no lowering to linalg (upstream's \
                  tosa-to-linalg left them; `mlir-opt --pass-pipeline='{TOSA_TO_LINALG}'` shows which)"
             ),
-            diagnostics: messages,
-            internal: false,
-        });
+            messages,
+        ));
     }
     Ok(true)
 }

@@ -9,6 +9,8 @@ use crate::link::{bind_kernels, check_c_interface, libraries};
 use crate::lowering::*;
 use crate::stage_times::{Segments, StageOwners};
 use crate::tensor::Tensor;
+use melior::ir::Module;
+use melior::Context;
 use microkernels::abi::status;
 use payload::diagnostics::capture_diagnostics;
 use payload::ffi::OpView;
@@ -53,6 +55,14 @@ pub struct Program {
     /// when the tiles call HALs' libraries ([`hal_crash_message`]; made once,
     /// not at every call).
     hal_crash_message: Option<String>,
+}
+
+/// What a payload is called in messages, its text (which keys the cache)
+/// and the entry function asked for.
+struct Source<'a> {
+    payload_name: &'a str,
+    text: &'a str,
+    entry: Option<&'a str>,
 }
 
 /// How [`Program::build`] compiles: looking in a cache first, on how many
@@ -170,7 +180,33 @@ impl Program {
         Self::build(payload_name, text, entry, targets, build)
     }
 
-    /// Compiles as `build` says (see [`Build`]).
+    /// [`Program::compile_cached`] for a module already loaded (parsed and,
+    /// for a scheduled payload, transformed in `context`), so its text is
+    /// not parsed again; `text` is the module as printed, which keys the
+    /// cache. The module is consumed: lowering rewrites it.
+    pub fn compile_module(
+        context: &Context,
+        module: Module<'_>,
+        payload_name: &str,
+        text: &str,
+        entry: Option<&str>,
+        targets: &[microkernels::Target],
+        cache: Option<&crate::cache::Cache>,
+    ) -> Result<Self, PayloadError> {
+        let build = Build {
+            cache,
+            threads: code_threads(),
+            stages: None,
+        };
+        let source = Source {
+            payload_name,
+            text,
+            entry,
+        };
+        Self::build_module(context, module, source, targets, build)
+    }
+
+    /// Compiles payload text as `build` says (see [`Build`]).
     pub(crate) fn build(
         payload_name: &str,
         text: &str,
@@ -179,7 +215,29 @@ impl Program {
         build: Build<'_>,
     ) -> Result<Self, PayloadError> {
         let context = new_context();
-        let mut module = parse_module(&context, payload_name, text)?;
+        let module = parse_module(&context, payload_name, text)?;
+        let source = Source {
+            payload_name,
+            text,
+            entry,
+        };
+        Self::build_module(&context, module, source, targets, build)
+    }
+
+    /// Compiles a loaded module as `build` says: from the cache when it
+    /// holds `source.text`'s entry, else lowered, compiled and stored.
+    fn build_module(
+        context: &Context,
+        mut module: Module<'_>,
+        source: Source<'_>,
+        targets: &[microkernels::Target],
+        build: Build<'_>,
+    ) -> Result<Self, PayloadError> {
+        let Source {
+            payload_name,
+            text,
+            entry,
+        } = source;
         let root = OpView::of_module(&module);
         let signature = signature(root, payload_name, entry)?;
         let declared = declared_functions(root);
@@ -198,10 +256,10 @@ impl Program {
 
         let start = Instant::now();
         let (in_arguments, offloaded) =
-            bufferize_and_offload(&context, &mut module, &signature, payload_name)?;
+            bufferize_and_offload(context, &mut module, &signature, payload_name)?;
         let segments = match build.stages {
             Some(owners) => Some((
-                crate::stage_times::insert_marks(&context, &mut module, &signature.name, owners)?,
+                crate::stage_times::insert_marks(context, &mut module, &signature.name, owners)?,
                 owners.slots(),
             )),
             None => None,
@@ -209,21 +267,22 @@ impl Program {
         let kernels = bind_kernels(&offloaded, targets, payload_name)?;
         let parallel = has_parallel_loops(OpView::of_module(&module));
         if parallel {
-            make_parallel_loops(&context, &mut module, payload_name)?;
+            make_parallel_loops(context, &mut module, payload_name)?;
         }
-        outline_loop_nests(&context, &mut module, payload_name, OUTLINED_ABOVE)?;
-        lower_to_llvm(&context, &mut module, payload_name)?;
+        outline_loop_nests(context, &mut module, payload_name, OUTLINED_ABOVE)?;
+        lower_to_llvm(context, &mut module, payload_name)?;
         let lower_s = start.elapsed().as_secs_f64();
 
         let start = Instant::now();
-        melior::utility::register_all_llvm_translations(&context);
-        let (engine, messages) = capture_diagnostics(&context, || {
+        melior::utility::register_all_llvm_translations(context);
+        let (engine, messages) = capture_diagnostics(context, || {
             JitEngine::compile(&module, 3, build.threads, libraries(parallel), &kernels)
         });
-        let engine = engine.map_err(|why| PayloadError {
-            message: format!("{payload_name}: the JIT could not compile the lowered module: {why}"),
-            diagnostics: messages,
-            internal: true,
+        let engine = engine.map_err(|why| {
+            PayloadError::internal_with(
+                format!("{payload_name}: the JIT could not compile the lowered module: {why}"),
+                messages,
+            )
         })?;
         check_c_interface(&engine, &signature, &declared)?;
         let jit_s = start.elapsed().as_secs_f64();

@@ -28,30 +28,24 @@ pub(crate) fn bind_kernels(
 ) -> Result<Vec<KernelSlot>, PayloadError> {
     let mut kernels: Vec<KernelSlot> = Vec::new();
     for (name, types) in offloaded {
-        let target = targets.iter().find(|t| &t.name == name).ok_or_else(|| PayloadError {
-            message: format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
-            diagnostics: Vec::new(),
-            internal: false,
-        })?;
+        let target = targets.iter().find(|t| &t.name == name).ok_or_else(|| PayloadError::input(
+            format!("{payload_name}: its tiles are offloaded to `{name}`, which no target describes (`sched-apply targets` lists them; `--target FILE` adds one)"),
+            Vec::new(),
+        ))?;
         let slot = match kernels.iter().position(|k| &k.target == name) {
             Some(index) => &kernels[index],
             None => {
-                let kernel =
-                    microkernels::Kernel::for_target(target).map_err(|message| PayloadError {
-                        message,
-                        diagnostics: Vec::new(),
-                        internal: false,
-                    })?;
+                let kernel = microkernels::Kernel::for_target(target)
+                    .map_err(|message| PayloadError::input(message, Vec::new()))?;
                 kernels.push(KernelSlot::new(name, kernel));
                 &kernels[kernels.len() - 1]
             }
         };
         if *types == crate::offload::Types::I8I32 && slot.kernel.i8i32.is_none() {
-            return Err(PayloadError {
-                message: format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
-                diagnostics: Vec::new(),
-                internal: false,
-            });
+            return Err(PayloadError::input(
+                format!("{payload_name}: its i8 x i8 -> i32 tiles are offloaded to `{name}`, whose kernel computes f32 tiles only"),
+                Vec::new(),
+            ));
         }
     }
     Ok(kernels)
@@ -81,13 +75,13 @@ pub(crate) fn check_c_interface(
         .iter()
         .map(|(name, _)| format!("@{name}"))
         .collect();
-    Err(PayloadError {
-        message: format!(
+    Err(PayloadError::input(
+        format!(
             "@{} cannot be linked: it calls a function the payload declares without a body ({}) that no library loaded into the JIT defines (see \"JIT session error\" above for the symbol)",
             signature.name,
             names.join(", ")
         ),
-        diagnostics: declared
+        declared
             .iter()
             .map(|(name, location)| payload::MlirMessage {
                 severity: "error",
@@ -96,6 +90,5 @@ pub(crate) fn check_c_interface(
                 notes: Vec::new(),
             })
             .collect(),
-        internal: false,
-    })
+    ))
 }

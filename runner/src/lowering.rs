@@ -221,24 +221,22 @@ pub(crate) fn make_parallel_loops(
     payload_name: &str,
 ) -> Result<(), PayloadError> {
     if !std::path::Path::new(OPENMP_RUNTIME).exists() {
-        return Err(PayloadError {
-            message: format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
-            diagnostics: Vec::new(),
-            internal: false,
-        });
+        return Err(PayloadError::input(
+            format!("{payload_name}: its parallel loops need LLVM's OpenMP runtime, {OPENMP_RUNTIME}, which is missing (install Debian's libomp-22-dev, as `make install` does)"),
+            Vec::new(),
+        ));
     }
     match apply_script(context, module, PARALLEL_SCRIPT) {
         Ok(_) => Ok(()),
-        Err(ApplyError::BadScript(messages, what)) => Err(PayloadError {
-            message: what,
-            diagnostics: messages,
-            internal: true,
-        }),
-        Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => Err(PayloadError {
-            message: format!("{payload_name}: its parallel loops could not be made OpenMP loops"),
-            diagnostics: messages,
-            internal: true,
-        }),
+        Err(ApplyError::BadScript(messages, what)) => {
+            Err(PayloadError::internal_with(what, messages))
+        }
+        Err(ApplyError::Failed(messages) | ApplyError::Invalid(messages)) => {
+            Err(PayloadError::internal_with(
+                format!("{payload_name}: its parallel loops could not be made OpenMP loops"),
+                messages,
+            ))
+        }
     }
 }
 
@@ -272,11 +270,10 @@ pub(crate) fn outline_loop_nests(
         let (ApplyError::BadScript(messages, _)
         | ApplyError::Failed(messages)
         | ApplyError::Invalid(messages)) = error;
-        PayloadError {
-            message: format!("{payload_name}: its loop nests could not be outlined"),
-            diagnostics: messages,
-            internal: true,
-        }
+        PayloadError::internal_with(
+            format!("{payload_name}: its loop nests could not be outlined"),
+            messages,
+        )
     })?;
     Ok(())
 }

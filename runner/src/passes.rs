@@ -40,11 +40,10 @@ pub fn run_passes(
     )?;
     let (lowered, messages) = capture_diagnostics(context, || manager.run(module));
     if lowered.is_err() {
-        return Err(PayloadError {
-            message: format!("{payload_name}: lowering to LLVM failed"),
-            diagnostics: messages,
-            internal: true,
-        });
+        return Err(PayloadError::internal_with(
+            format!("{payload_name}: lowering to LLVM failed"),
+            messages,
+        ));
     }
     Ok(())
 }

@@ -456,7 +456,7 @@ mod tests {
         let mut module = parse_module(&context, "t.mlir", &text).unwrap();
         let error = insert_prefetches(&context, &mut module).unwrap_err();
         assert!(
-            error.internal && error.message.contains("do not describe a region"),
+            error.is_internal() && error.message.contains("do not describe a region"),
             "{error:?}"
         );
     }

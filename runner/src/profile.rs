@@ -134,12 +134,12 @@ pub fn op_locations(
         for child in op.children() {
             if child.name().starts_with("linalg.") {
                 let mut locations: Vec<(usize, usize)> =
-                    location_of(&child.location()).into_iter().collect();
+                    line_column(&child.location()).into_iter().collect();
                 locations.extend(
                     child
                         .children()
                         .into_iter()
-                        .filter_map(|body_op| location_of(&body_op.location())),
+                        .filter_map(|body_op| line_column(&body_op.location())),
                 );
                 out.push(locations);
             } else {
@@ -164,7 +164,7 @@ fn walk(
     profile: &mut Profile,
 ) {
     for child in op.children() {
-        let location = location_of(&child.location()).or(around);
+        let location = line_column(&child.location()).or(around);
         let name = child.name();
         let inner = match name.as_str() {
             "scf.for" | "scf.forall" => {
@@ -207,19 +207,10 @@ fn record(profile: &mut Profile, location: Option<(usize, usize)>, counts: Count
     }
 }
 
-/// The first `"file":line:column` in a printed location, as `(line, column)`.
+/// The first `"file":line:column` in a printed location, as `(line, column)`
+/// ([`payload::diagnostics::file_line_column`]).
 pub fn line_column(text: &str) -> Option<(usize, usize)> {
-    location_of(text)
-}
-
-fn location_of(text: &str) -> Option<(usize, usize)> {
-    let quote = text.find("\":")?;
-    let mut numbers = text[quote + 2..]
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|s| !s.is_empty());
-    let line = numbers.next()?.parse().ok()?;
-    let column = numbers.next()?.parse().ok()?;
-    Some((line, column))
+    payload::diagnostics::file_line_column(text).map(|(_, line, column)| (line, column))
 }
 
 fn trips(lower: i64, upper: i64, step: i64) -> Option<u128> {
@@ -456,12 +447,12 @@ mod tests {
 
     #[test]
     fn locations_are_read_from_printed_ones() {
-        assert_eq!(location_of("loc(\"conv.mlir\":13:16)"), Some((13, 16)));
+        assert_eq!(line_column("loc(\"conv.mlir\":13:16)"), Some((13, 16)));
         assert_eq!(
-            location_of("loc(fused[\"a.mlir\":2:3, \"b\"])"),
+            line_column("loc(fused[\"a.mlir\":2:3, \"b\"])"),
             Some((2, 3))
         );
-        assert_eq!(location_of("loc(unknown)"), None);
+        assert_eq!(line_column("loc(unknown)"), None);
     }
 
     #[test]

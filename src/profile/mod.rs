@@ -189,7 +189,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
             figures.seconds = Some(median);
             figures.gflops = figures.flops.map(|f| f as f64 / median / 1e9);
         }
-        let (peak, _) = crate::peak::measure(7).map_err(Exit::Internal)?;
+        let (peak, _) = crate::peak::measure(7).map_err(Exit::internal)?;
         report.peak_gflops = Some(peak);
         report.bandwidth_gbs = Some(runner::peak::measure_bandwidth(5));
     }
