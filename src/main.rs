@@ -14,6 +14,7 @@ mod report;
 mod roofline;
 mod run;
 mod targets;
+mod timing;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use files::{print_text, read, read_schedule, write_output};
@@ -21,6 +22,7 @@ use interpreter::pipeline::{self, Stop};
 use interpreter::Failure;
 use payload::ErrorKind;
 use schedule_lang::{directives, SourceFile};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -258,6 +260,21 @@ impl Exit {
     /// An accelerator's kernel failed a tile call at run time: exit code 3.
     pub(crate) fn accelerator(report: impl Into<String>) -> Self {
         Exit::Failed(ErrorKind::Accelerator, report.into())
+    }
+}
+
+/// Prints progress on stderr when it is a terminal.
+pub(crate) fn progress(message: &str) {
+    if std::io::stderr().is_terminal() {
+        eprintln!("... {message}");
+    }
+}
+
+/// A failed call: an accelerator's failure has an exit code of its own.
+pub(crate) fn call_failure(error: runner::jit::CallError) -> Exit {
+    match error {
+        runner::jit::CallError::Accelerator(text) => Exit::accelerator(format!("error: {text}")),
+        runner::jit::CallError::Call(text) => Exit::internal(text),
     }
 }
 

@@ -3,17 +3,19 @@
 //! unscheduled payload (`--check`), time it (`--bench`) and save its results.
 
 use crate::compare::{compare, Tolerance};
-use crate::report::{median, AcceleratorCounters, Round, RunReport, Timing};
-use crate::Exit;
+use crate::report::{AcceleratorCounters, RunReport};
+use crate::timing::{Bench, Timed};
+use crate::{call_failure, progress, Exit};
 use interpreter::pipeline::{self, render_on_payload, Loaded, Stop};
 use payload::ffi::OpView;
+use payload::melior::ir::Module;
+use payload::melior::Context;
 use payload::signature::{signature, Signature};
 use payload::PayloadError;
 use runner::cache::{Cache, Role};
-use runner::jit::{CallError, Program};
+use runner::jit::Program;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -92,13 +94,6 @@ pub struct RunArgs {
     pub no_cache: bool,
 }
 
-/// Prints progress on stderr when it is a terminal.
-fn progress(message: &str) {
-    if std::io::stderr().is_terminal() {
-        eprintln!("... {message}");
-    }
-}
-
 /// Renders a payload error: its message, then MLIR's diagnostics on the payload source.
 pub(crate) fn payload_failure(error: PayloadError, payload: &SourceFile) -> Exit {
     let mut text = format!("{}\n", error.message);
@@ -171,63 +166,31 @@ fn open_cache() -> Option<Cache> {
 /// Runs `sched-apply run`.
 pub fn run(args: RunArgs) -> Result<(), Exit> {
     check_openmp_environment()?;
+    let files = crate::read_inputs(&args.payload, args.schedule.as_deref())?;
+    let context = payload::new_context();
+    let scheduled = schedule_payload(&context, &args, &files)?;
+    let Scheduled {
+        module,
+        unscheduled,
+        outcome,
+        targets,
+    } = scheduled;
     let crate::Inputs {
         schedule,
         payload_name,
         payload_text,
         payload_source,
-    } = crate::read_inputs(&args.payload, args.schedule.as_deref())?;
-
-    // The payload is parsed once: the schedule is applied to this module in
-    // place, and the unscheduled payload is a copy of it.
-    let start = Instant::now();
-    let context = payload::new_context();
-    let mut module = payload::parse_module(&context, &payload_name, &payload_text)
-        .map_err(|e| payload_failure(e, &payload_source))?;
-    // What `run` needs of the entry (static tensors) is checked on the
-    // user's payload, so errors point into that file.
-    let signature = signature(
-        OpView::of_module(&module),
-        &payload_name,
-        args.entry.as_deref(),
-    )
-    .map_err(|e| payload_failure(e, &payload_source))?;
-    check_memory(&signature, &payload_name)?;
-    let reference_calls = args
-        .bench
-        .map_or(0, |calls| args.reference_calls.unwrap_or(calls.clamp(1, 3)));
-    let needs_reference = args.check || reference_calls > 0;
-    let unscheduled = match needs_reference {
-        true => Some(payload::ffi::clone_module(&module).ok_or_else(|| {
-            Exit::internal("internal error: cannot copy the payload module\n".to_string())
-        })?),
-        false => None,
-    };
-
-    progress("applying the schedule");
-    let targets = crate::targets::load(&args.targets)?;
-    let loaded = Loaded {
-        context: &context,
-        module: &mut module,
-        name: &payload_name,
-        text: &payload_text,
-        since: start,
-    };
-    let outcome = pipeline::run_loaded(&schedule, loaded, Stop::Apply, &targets)?;
-    crate::report_diagnostics(&outcome, args.deny_warnings)?;
-    for remark in &outcome.remarks {
-        eprint!("{remark}");
-    }
-    let transformed = outcome.payload.clone().unwrap_or_default();
+    } = files;
 
     progress("compiling the scheduled payload");
     let cache = if args.no_cache { None } else { open_cache() };
+    let transformed = outcome.payload.as_deref().unwrap_or_default();
     // The module keeps the payload's locations, so messages point into its file.
     let program = Program::compile_module(
         &context,
         module,
         &format!("{payload_name} (scheduled)"),
-        &transformed,
+        transformed,
         args.entry.as_deref(),
         &targets,
         cache.as_ref(),
@@ -254,17 +217,7 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     }
     report.threads = program.threads();
     let inputs = load_inputs(&args, &program, &payload_source)?;
-
-    let mut results = program.new_results();
-    program
-        .call(&mut inputs.clone(), &mut results)
-        .map_err(call_failure)?;
-    if args.counters {
-        report.counters = counters_of(&program, &targets);
-        if report.counters.is_empty() {
-            eprintln!("note: --counters: the schedule offloads nothing (no `accelerate`), so there are no counters");
-        }
-    }
+    let results = first_call(&args, &program, &inputs, &targets, &mut report)?;
 
     let reference = match unscheduled {
         Some(module) => {
@@ -299,48 +252,20 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     }
     if let Some(calls) = args.bench {
         report.flops = outcome.info.static_flops(&program.signature.name);
-        // One core's peak per thread that has a core to run on.
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let busy = report.threads.map_or(1, |t| t.clamp(1, cores)) as f64;
-        match args.rounds {
-            None => {
-                // The peak first, in the same run: the calls are timed right after.
-                if report.flops.is_some() {
-                    progress("measuring the peak");
-                    let (peak, source) = crate::peak::for_run(args.peak_gflops, args.cached_peak)
-                        .map_err(Exit::internal)?;
-                    report.peak_gflops = Some(peak * busy);
-                    report.peak_source = Some(source);
-                }
-                progress(&format!("timing {calls} calls of the scheduled payload"));
-                report.bench = Some(Timing::from_seconds(time_calls(
-                    &program,
-                    &inputs,
-                    args.warmup,
-                    calls,
-                )?));
-            }
-            Some(rounds) => time_rounds(
-                &mut report,
-                &program,
-                &inputs,
-                &args,
-                rounds as usize,
-                calls,
-                busy,
-            )?,
-        }
-        if let (true, Some(reference)) = (reference_calls > 0, &reference) {
-            progress(&format!(
-                "timing {reference_calls} calls of the unscheduled payload"
-            ));
-            report.unscheduled = Some(Timing::from_seconds(time_calls(
-                reference,
-                &inputs,
-                args.warmup.min(1),
-                reference_calls,
-            )?));
-        }
+        let timed = Timed {
+            program: &program,
+            reference: reference.as_ref(),
+            inputs: &inputs,
+        };
+        let bench = Bench {
+            calls,
+            reference_calls: reference_calls(&args),
+            warmup: args.warmup,
+            rounds: args.rounds,
+            peak_gflops: args.peak_gflops,
+            cached_peak: args.cached_peak,
+        };
+        crate::timing::bench(&mut report, &bench, timed)?;
     }
 
     crate::files::print_text(&if args.json {
@@ -348,15 +273,99 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     } else {
         report.to_text()
     })?;
-    if let Some((comparison, _)) = &report.check {
-        if let Some(mismatch) = &comparison.mismatch {
-            return Err(Exit::input(format!(
-                "error: the scheduled payload differs from the unscheduled one: result {} at index {:?} is {} but should be {}\n  = help: if the difference is rounding (reassociated sums), loosen --rtol/--atol",
-                mismatch.result, mismatch.index, mismatch.got, mismatch.want
-            )));
+    match report.check.as_ref().and_then(|(c, _)| c.mismatch.as_ref()) {
+        Some(mismatch) => Err(Exit::input(format!(
+            "error: the scheduled payload differs from the unscheduled one: result {} at index {:?} is {} but should be {}\n  = help: if the difference is rounding (reassociated sums), loosen --rtol/--atol",
+            mismatch.result, mismatch.index, mismatch.got, mismatch.want
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The payload parsed once and scheduled: the module transformed in place,
+/// a copy made before for the reference (when `--check` or `--bench` needs
+/// one), what the pipeline said, and the targets.
+struct Scheduled<'c> {
+    module: Module<'c>,
+    unscheduled: Option<Module<'c>>,
+    outcome: pipeline::Outcome,
+    targets: Vec<microkernels::Target>,
+}
+
+/// Parses the payload, checks its entry (static tensors, memory) on the
+/// user's text, so errors point into that file, and applies the schedule.
+fn schedule_payload<'c>(
+    context: &'c Context,
+    args: &RunArgs,
+    files: &crate::Inputs,
+) -> Result<Scheduled<'c>, Exit> {
+    let start = Instant::now();
+    let (name, text, source) = (
+        &files.payload_name,
+        &files.payload_text,
+        &files.payload_source,
+    );
+    let mut module =
+        payload::parse_module(context, name, text).map_err(|e| payload_failure(e, source))?;
+    let signature = signature(OpView::of_module(&module), name, args.entry.as_deref())
+        .map_err(|e| payload_failure(e, source))?;
+    check_memory(&signature, name)?;
+    let unscheduled =
+        match args.check || reference_calls(args) > 0 {
+            true => Some(payload::ffi::clone_module(&module).ok_or_else(|| {
+                Exit::internal("internal error: cannot copy the payload module\n")
+            })?),
+            false => None,
+        };
+    progress("applying the schedule");
+    let targets = crate::targets::load(&args.targets)?;
+    let loaded = Loaded {
+        context,
+        module: &mut module,
+        name,
+        text,
+        since: start,
+    };
+    let outcome = pipeline::run_loaded(&files.schedule, loaded, Stop::Apply, &targets)?;
+    crate::report_diagnostics(&outcome, args.deny_warnings)?;
+    for remark in &outcome.remarks {
+        eprint!("{remark}");
+    }
+    Ok(Scheduled {
+        module,
+        unscheduled,
+        outcome,
+        targets,
+    })
+}
+
+/// How many calls of the unscheduled payload `--bench` times (with
+/// `--reference-calls`, else up to 3); 0 without `--bench`.
+fn reference_calls(args: &RunArgs) -> usize {
+    args.bench
+        .map_or(0, |calls| args.reference_calls.unwrap_or(calls.clamp(1, 3)))
+}
+
+/// The first call of the scheduled payload (its results are checked and
+/// saved), with the accelerators' counters when `--counters` asks.
+fn first_call(
+    args: &RunArgs,
+    program: &Program,
+    inputs: &[Tensor],
+    targets: &[microkernels::Target],
+    report: &mut RunReport,
+) -> Result<Vec<Tensor>, Exit> {
+    let mut results = program.new_results();
+    program
+        .call(&mut inputs.to_vec(), &mut results)
+        .map_err(call_failure)?;
+    if args.counters {
+        report.counters = counters_of(program, targets);
+        if report.counters.is_empty() {
+            eprintln!("note: --counters: the schedule offloads nothing (no `accelerate`), so there are no counters");
         }
     }
-    Ok(())
+    Ok(results)
 }
 
 /// The `--inputs` files checked against the signature, or seeded random tensors.
@@ -435,75 +444,6 @@ fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Toleranc
     }
 }
 
-/// `--rounds`: before each round of `calls` timed calls, the peak kernel is
-/// timed again (times `busy` cores); the report gets every round and, as its
-/// overall timing and peak, all calls together and the median peak.
-fn time_rounds(
-    report: &mut RunReport,
-    program: &Program,
-    inputs: &[Tensor],
-    args: &RunArgs,
-    rounds: usize,
-    calls: usize,
-    busy: f64,
-) -> Result<(), Exit> {
-    progress("compiling the peak kernel");
-    let kernel = runner::peak::fastest_kernel(3).map_err(|e| Exit::internal(e.to_string()))?;
-    let mut all = Vec::with_capacity(rounds * calls);
-    let mut peaks = Vec::with_capacity(rounds);
-    for round in 0..rounds {
-        progress(&format!(
-            "round {} of {rounds}: the peak, then {calls} calls of the scheduled payload",
-            round + 1
-        ));
-        let peak_gflops = kernel
-            .gflops(5)
-            .map_err(|e| Exit::internal(e.to_string()))?
-            * busy;
-        // The full warm-up before the first round; one call after each peak measurement.
-        let warmup = if round == 0 {
-            args.warmup
-        } else {
-            args.warmup.min(1)
-        };
-        let seconds = time_calls(program, inputs, warmup, calls)?;
-        all.extend_from_slice(&seconds);
-        peaks.push(peak_gflops);
-        report.rounds.push(Round {
-            peak_gflops,
-            timing: Timing::from_seconds(seconds),
-        });
-    }
-    report.bench = Some(Timing::from_seconds(all));
-    report.peak_gflops = Some(median(peaks));
-    report.peak_source = Some("rounds");
-    Ok(())
-}
-
-/// Seconds of each of `calls` calls, after `warmup` untimed ones; each call
-/// gets fresh copies of the inputs (copied outside the timer).
-pub(crate) fn time_calls(
-    program: &Program,
-    inputs: &[Tensor],
-    warmup: usize,
-    calls: usize,
-) -> Result<Vec<f64>, Exit> {
-    let mut results = program.new_results();
-    let mut seconds = Vec::with_capacity(calls);
-    for call in 0..warmup + calls {
-        let mut fresh = inputs.to_vec();
-        let start = Instant::now();
-        program
-            .call(&mut fresh, &mut results)
-            .map_err(call_failure)?;
-        let elapsed = start.elapsed().as_secs_f64();
-        if call >= warmup {
-            seconds.push(elapsed);
-        }
-    }
-    Ok(seconds)
-}
-
 fn save_outputs(dir: &Path, results: &[Tensor]) -> Result<Vec<String>, Exit> {
     std::fs::create_dir_all(dir).map_err(|e| {
         Exit::input(format!(
@@ -560,12 +500,4 @@ fn available_memory() -> Option<usize> {
     let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib.saturating_mul(1024))
-}
-
-/// A failed call: an accelerator's failure has an exit code of its own.
-pub(crate) fn call_failure(error: CallError) -> Exit {
-    match error {
-        CallError::Accelerator(text) => Exit::accelerator(format!("error: {text}")),
-        CallError::Call(text) => Exit::internal(text),
-    }
 }

@@ -155,18 +155,7 @@ pub fn run_loaded(
         since: start,
     } = payload;
     let mut times = PhaseTimes::default();
-    let (file, diagnostics) = schedule_lang::parse(&schedule.text);
-    if !diagnostics.is_empty() {
-        // Names declared on broken lines are unknown, so resolving now would only repeat the syntax errors.
-        return Err(Failure::Input(render_all_diagnostics(
-            &diagnostics,
-            schedule,
-        )));
-    }
-    let info = payload::describe(context, module, payload_name)
-        .map_err(|error| Failure::Internal(error.to_string()))?;
-    let model = schedule_lang::resolve(&file, &info)
-        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    let (info, model) = resolve(schedule, context, module, payload_name)?;
     let warnings: Vec<String> = model.warnings.iter().map(|w| w.render(schedule)).collect();
     let notes: Vec<String> = model.notes.iter().map(|n| n.render(schedule)).collect();
     if stop == Stop::Check {
@@ -245,14 +234,57 @@ pub fn run_loaded(
                 inlined: inlined_text,
             })
         }
-        Err(ApplyError::BadScript(messages, what)) => {
+        Err(error) => {
+            let applied_to = inlined_text.as_deref().unwrap_or(payload_text);
+            let payload = (payload_name, applied_to);
+            Err(apply_failure(error, &planned, schedule, payload))
+        }
+    }
+}
+
+/// The schedule parsed, the payload described, and the schedule resolved
+/// against it; a syntax error stops before resolving (names declared on
+/// broken lines are unknown, so resolving would only repeat it).
+fn resolve(
+    schedule: &SourceFile,
+    context: &Context,
+    module: &Module<'_>,
+    payload_name: &str,
+) -> Result<(PayloadInfo, schedule_lang::Model), Failure> {
+    let (file, diagnostics) = schedule_lang::parse(&schedule.text);
+    if !diagnostics.is_empty() {
+        return Err(Failure::Input(render_all_diagnostics(
+            &diagnostics,
+            schedule,
+        )));
+    }
+    let info = payload::describe(context, module, payload_name)
+        .map_err(|error| Failure::Internal(error.to_string()))?;
+    let model = schedule_lang::resolve(&file, &info)
+        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    Ok((info, model))
+}
+
+/// Why applying the script failed, rendered: ours when the script does not
+/// parse or the result does not verify; the input's when MLIR refused a
+/// step, located at the directive (found by bisection on `payload`, name
+/// and text, when MLIR's messages point only into the payload).
+fn apply_failure(
+    error: ApplyError,
+    planned: &crate::script::Script,
+    schedule: &SourceFile,
+    payload: (&str, &str),
+) -> Failure {
+    let (payload_name, payload_text) = payload;
+    match error {
+        ApplyError::BadScript(messages, what) => {
             let mut text = format!("internal error: {what}\n");
             for message in &messages {
                 text.push_str(&format!("{message}\n"));
             }
-            Err(Failure::Internal(text))
+            Failure::Internal(text)
         }
-        Err(ApplyError::Failed(messages)) => {
+        ApplyError::Failed(messages) => {
             let mut text = String::from("error: MLIR could not apply the schedule\n");
             for message in &messages {
                 text.push_str(&render_located(message, schedule, payload_name));
@@ -260,21 +292,21 @@ pub fn run_loaded(
             text.push_str(&explain_folded_away(&messages, schedule));
             if !messages.iter().any(|m| located_in(m, &schedule.name)) {
                 text.push_str(&locate_failure(
-                    &planned,
+                    planned,
                     schedule,
                     payload_name,
-                    inlined_text.as_deref().unwrap_or(payload_text),
+                    payload_text,
                 ));
             }
-            Err(Failure::Input(text))
+            Failure::Input(text)
         }
-        Err(ApplyError::Invalid(messages)) => {
+        ApplyError::Invalid(messages) => {
             let mut text =
                 String::from("internal error: the transformed payload does not verify\n");
             for message in &messages {
                 text.push_str(&format!("{}\n", render_mlir_message(message, payload_name)));
             }
-            Err(Failure::Internal(text))
+            Failure::Internal(text)
         }
     }
 }

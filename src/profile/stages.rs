@@ -4,7 +4,7 @@
 //! were computed inside another's loops and timed with it.
 
 use super::Figures;
-use crate::run::call_failure;
+use crate::call_failure;
 use crate::Exit;
 use runner::jit::Program;
 use runner::profile::{Counts, Profile};
