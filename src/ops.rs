@@ -22,6 +22,11 @@ struct OpLine {
     /// Static extents (`None`: dynamic).
     extents: Vec<Option<i64>>,
     flops: Option<u64>,
+    /// The words of its body (`sub`, `cmp select`), what `where body == ...` matches.
+    body: Vec<String>,
+    /// Its windows' strides and dilations (empty for an op without windows).
+    strides: Vec<i64>,
+    dilations: Vec<i64>,
     location: String,
     /// The `func` line to paste.
     line: String,
@@ -138,6 +143,7 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
             if let Some(flops) = flops.filter(|f| *f > 0) {
                 comment.push_str(&format!(", {flops} FLOPs"));
             }
+            comment.push_str(&shape_notes(op));
             comment.push_str(&format!(", {location}"));
             // The language binds ops whose reduction dimensions come last.
             let bindable = !reduction.windows(2).any(|pair| pair[0] && !pair[1]);
@@ -157,11 +163,43 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
                 reduction,
                 extents: op.extents.clone(),
                 flops,
+                body: op.body_words(),
+                strides: op.strides(),
+                dilations: op.dilations(),
                 location,
                 line,
             }
         })
         .collect()
+}
+
+/// What a `where` can select this op by, besides its extents: a generic's
+/// body words (`, body: cmp select`), a windowed op's strides and dilations
+/// (`, stride 2, dilation 1`), one value when all are alike.
+fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
+    let mut notes = String::new();
+    let list = |values: Vec<i64>| match values.as_slice() {
+        [first, rest @ ..] if rest.iter().all(|v| v == first) => first.to_string(),
+        _ => format!("{values:?}"),
+    };
+    let strides = op.strides();
+    if !strides.is_empty() {
+        notes.push_str(&format!(
+            ", stride {}, dilation {}",
+            list(strides),
+            list(op.dilations())
+        ));
+    }
+    if op.kind == "linalg.generic" {
+        let words = op.body_words();
+        let body = if words.is_empty() {
+            "copy".to_string()
+        } else {
+            words.join(" ")
+        };
+        notes.push_str(&format!(", body: {body}"));
+    }
+    notes
 }
 
 /// A short func name for an op kind: `mm`, `conv`, `pool`, `g` (generic), ...

@@ -215,6 +215,12 @@ fn describe_op(
             && generic.operand_count() == 3
             && is_multiply_accumulate(generic),
         combiner: combiner(generic),
+        body: generic
+            .children()
+            .into_iter()
+            .map(|op| op.name())
+            .filter(|name| name != "linalg.yield")
+            .collect(),
     })
 }
 

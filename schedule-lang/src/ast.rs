@@ -66,8 +66,78 @@ pub struct Definition {
     pub dims: Vec<Ident>,
     /// Names of the reduction dimensions (after `|`), in linalg order.
     pub reduction_dims: Vec<Ident>,
+    /// `where` conditions narrowing the ops the selector matches.
+    pub filters: Vec<Filter>,
     /// The whole definition.
     pub span: Span,
+}
+
+/// One `where` condition on the ops a selector matches: `f >= 64` (a
+/// dimension's extent), `stride == 2`, `dilation == 1`, `type == f32`,
+/// `body == max`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filter {
+    /// A dimension name of the definition, or a property (`stride`,
+    /// `dilation`, `type`, `body`).
+    pub subject: Ident,
+    /// How the op's value compares with `value`.
+    pub comparison: Comparison,
+    /// What it is compared with.
+    pub value: FilterValue,
+    /// The whole condition.
+    pub span: Span,
+}
+
+/// A comparison in a `where` condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl Comparison {
+    /// As written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Comparison::Eq => "==",
+            Comparison::Ne => "!=",
+            Comparison::Lt => "<",
+            Comparison::Le => "<=",
+            Comparison::Gt => ">",
+            Comparison::Ge => ">=",
+        }
+    }
+
+    /// Whether `left` compares so with `right`.
+    pub fn holds<T: PartialOrd>(self, left: T, right: T) -> bool {
+        match self {
+            Comparison::Eq => left == right,
+            Comparison::Ne => left != right,
+            Comparison::Lt => left < right,
+            Comparison::Le => left <= right,
+            Comparison::Gt => left > right,
+            Comparison::Ge => left >= right,
+        }
+    }
+}
+
+/// The right side of a `where` condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FilterValue {
+    /// An integer: an extent, a stride or a dilation.
+    Int(i64, Span),
+    /// A name: an element type (`f32`) or a body's kind (`max`, `exp`).
+    Name(Ident),
 }
 
 /// How a definition names its payload op.
@@ -81,6 +151,8 @@ pub enum Selector {
         kind: Ident,
         /// `[index]`: the n-th such op in payload order, if given.
         index: Option<(u32, Span)>,
+        /// `[*]`: every such op (a func of many ops, each scheduled alike).
+        every: bool,
         /// The whole selector.
         span: Span,
     },
@@ -163,6 +235,14 @@ pub fn erase_spans(file: &mut ScheduleFile) {
     }
     fn definition(d: &mut Definition) {
         d.span = Span::default();
+        for filter in &mut d.filters {
+            filter.span = Span::default();
+            ident(&mut filter.subject);
+            match &mut filter.value {
+                FilterValue::Int(_, span) => *span = Span::default(),
+                FilterValue::Name(name) => ident(name),
+            }
+        }
         d.dims
             .iter_mut()
             .chain(d.reduction_dims.iter_mut())
@@ -173,6 +253,7 @@ pub fn erase_spans(file: &mut ScheduleFile) {
                 kind,
                 index,
                 span,
+                ..
             } => {
                 function.iter_mut().for_each(ident);
                 ident(kind);

@@ -80,7 +80,21 @@ pub fn definition(definition: &Definition) -> String {
             format!("{dims} | {reduction}")
         };
     }
-    format!("{} ({dims})", selector(&definition.selector))
+    let mut text = format!("{} ({dims})", selector(&definition.selector));
+    for (position, filter) in definition.filters.iter().enumerate() {
+        text.push_str(if position == 0 { " where " } else { ", " });
+        let value = match &filter.value {
+            FilterValue::Int(value, _) => value.to_string(),
+            FilterValue::Name(name) => name.name.clone(),
+        };
+        let _ = write!(
+            text,
+            "{} {} {value}",
+            filter.subject.name,
+            filter.comparison.symbol()
+        );
+    }
+    text
 }
 
 /// A selector as written canonically.
@@ -90,6 +104,7 @@ pub fn selector(selector: &Selector) -> String {
             function,
             kind,
             index,
+            every,
             ..
         } => {
             let mut text = String::new();
@@ -97,6 +112,9 @@ pub fn selector(selector: &Selector) -> String {
                 let _ = write!(text, "@{}:", function.name);
             }
             text.push_str(&kind.name);
+            if *every {
+                text.push_str("[*]");
+            }
             if let Some((index, _)) = index {
                 let _ = write!(text, "[{index}]");
             }

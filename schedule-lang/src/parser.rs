@@ -337,10 +337,12 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_char(')', "`)`")?;
+        let filters = self.filters()?;
         Ok(Definition {
             selector,
             dims,
             reduction_dims,
+            filters,
             span: Span::new(start, self.offset()),
         })
     }
@@ -398,7 +400,11 @@ impl<'a> Parser<'a> {
             name: kind,
             span: Span::new(kind_start, self.offset()),
         };
-        let index = if self.rest.starts_with('[') {
+        let every = self.rest.starts_with("[*]");
+        if every {
+            self.rest = &self.rest[3..];
+        }
+        let index = if !every && self.rest.starts_with('[') {
             self.rest = &self.rest[1..];
             let (value, span) = self.integer()?;
             if value < 0 {
@@ -418,8 +424,67 @@ impl<'a> Parser<'a> {
             function,
             kind,
             index,
+            every,
             span: Span::new(start, self.offset()),
         })
+    }
+
+    /// `where COND, COND...` after a definition's dimensions, if there.
+    fn filters(&mut self) -> Parsed<Vec<Filter>> {
+        let mut filters = Vec::new();
+        // Spaces before something else stay unread: the definition ends at its `)`.
+        let before = self.rest;
+        self.skip_spaces();
+        let Some(rest) = self
+            .rest
+            .strip_prefix("where")
+            .filter(|r| r.starts_with([' ', '\t']))
+        else {
+            self.rest = before;
+            return Ok(filters);
+        };
+        self.rest = rest;
+        loop {
+            self.skip_spaces();
+            let start = self.offset();
+            let subject = self.ident("a dimension name or `stride`, `dilation`, `type`, `body`")?;
+            self.skip_spaces();
+            let comparison = [
+                ("==", Comparison::Eq),
+                ("!=", Comparison::Ne),
+                ("<=", Comparison::Le),
+                (">=", Comparison::Ge),
+                ("<", Comparison::Lt),
+                (">", Comparison::Gt),
+            ]
+            .into_iter()
+            .find(|(symbol, _)| self.rest.starts_with(symbol));
+            let Some((symbol, comparison)) = comparison else {
+                return Err(self.unexpected("a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)"));
+            };
+            self.rest = &self.rest[symbol.len()..];
+            self.skip_spaces();
+            let value = if self
+                .rest
+                .starts_with(|c: char| c.is_ascii_digit() || c == '-')
+            {
+                let (value, span) = self.integer()?;
+                FilterValue::Int(value, span)
+            } else {
+                FilterValue::Name(self.ident("a number or a name after the comparison")?)
+            };
+            filters.push(Filter {
+                subject,
+                comparison,
+                value,
+                span: Span::new(start, self.offset()),
+            });
+            self.skip_spaces();
+            match self.rest.strip_prefix(',') {
+                Some(rest) => self.rest = rest,
+                None => return Ok(filters),
+            }
+        }
     }
 
     fn chain(&mut self) -> Parsed<Chain> {

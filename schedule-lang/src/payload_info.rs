@@ -80,6 +80,124 @@ pub struct PayloadOp {
     /// The op that combines the accumulator with the new value when the body
     /// yields `op(init, value)` (`arith.addf` for a sum or a matmul), if it does.
     pub combiner: Option<String>,
+    /// The ops of its (generalized) body, in order, without the yield
+    /// (`arith.mulf`, `arith.addf`).
+    pub body: Vec<String>,
+}
+
+impl PayloadOp {
+    /// The strides of its windows: for each input axis indexed by a parallel
+    /// dimension times a stride plus a reduction dimension (`d2 * 2 + d5`),
+    /// that stride; empty for an op without windows.
+    pub fn strides(&self) -> Vec<i64> {
+        self.windows()
+            .into_iter()
+            .map(|(stride, _)| stride)
+            .collect()
+    }
+
+    /// The dilations of its windows (the reduction dimension's coefficient
+    /// in each window axis); empty for an op without windows.
+    pub fn dilations(&self) -> Vec<i64> {
+        self.windows()
+            .into_iter()
+            .map(|(_, dilation)| dilation)
+            .collect()
+    }
+
+    /// `(stride, dilation)` of each window axis of its inputs.
+    fn windows(&self) -> Vec<(i64, i64)> {
+        let mut windows = Vec::new();
+        for operand in self.operands.iter().filter(|o| !o.is_init) {
+            for result in &operand.map {
+                let MapResult::Expression(text) = result else {
+                    continue;
+                };
+                let Some(terms) = linear_terms(text) else {
+                    continue;
+                };
+                let kind = |d: usize| self.iterators.get(d).copied();
+                let parallel = terms
+                    .iter()
+                    .find(|(d, _)| kind(*d) == Some(IteratorKind::Parallel));
+                let reduction = terms
+                    .iter()
+                    .find(|(d, _)| kind(*d) == Some(IteratorKind::Reduction));
+                if let (2, Some(&(_, stride)), Some(&(_, dilation))) =
+                    (terms.len(), parallel, reduction)
+                {
+                    windows.push((stride, dilation));
+                }
+            }
+        }
+        windows
+    }
+
+    /// One word per op of its body (`add`, `mul`, `max`, `exp`, `cmp`,
+    /// `select`, ...): the op's name without its dialect and type suffix.
+    pub fn body_words(&self) -> Vec<String> {
+        self.body.iter().map(|op| body_word(op)).collect()
+    }
+
+    /// The element type of its (first) result, as MLIR prints it.
+    pub fn element(&self) -> Option<&str> {
+        self.operands
+            .iter()
+            .find(|o| o.is_init)
+            .map(|o| o.element.as_str())
+    }
+}
+
+/// `d2 * 2 + d5` as `[(2, 2), (5, 1)]`: each dimension with its
+/// coefficient; `None` for anything but a sum of such terms.
+fn linear_terms(text: &str) -> Option<Vec<(usize, i64)>> {
+    text.split('+')
+        .map(|term| {
+            let mut factors = term.split('*').map(str::trim);
+            let (first, second) = (factors.next()?, factors.next());
+            if factors.next().is_some() {
+                return None;
+            }
+            let dim = |t: &str| t.strip_prefix('d')?.parse::<usize>().ok();
+            match second {
+                None => Some((dim(first)?, 1)),
+                Some(second) => match (dim(first), dim(second)) {
+                    (Some(d), None) => Some((d, second.parse().ok()?)),
+                    (None, Some(d)) => Some((d, first.parse().ok()?)),
+                    _ => None,
+                },
+            }
+        })
+        .collect()
+}
+
+/// `arith.maximumf` as `max`, `math.exp` as `exp`, `arith.addi` as `add`.
+fn body_word(op: &str) -> String {
+    let name = op.rsplit('.').next().unwrap_or(op);
+    let word = [
+        ("maximum", "max"),
+        ("minimum", "min"),
+        ("maxnum", "max"),
+        ("minnum", "min"),
+    ]
+    .iter()
+    .find_map(|(prefix, word)| name.starts_with(prefix).then_some(*word));
+    if let Some(word) = word {
+        return word.to_string();
+    }
+    for suffix in ["si", "ui", "f", "i"] {
+        if let Some(stem) = name.strip_suffix(suffix) {
+            if [
+                "add", "sub", "mul", "div", "rem", "neg", "max", "min", "cmp", "ext", "trunc",
+                "floordiv", "ceildiv",
+            ]
+            .contains(&stem)
+            {
+                return stem.to_string();
+            }
+        }
+    }
+    name.to_string()
 }
 
 /// All structured ops of a payload module.
@@ -94,6 +212,20 @@ pub struct PayloadInfo {
 }
 
 impl PayloadInfo {
+    /// Where `op` is, as a user reads it (`model.mlir:16:10`): MLIR's
+    /// `loc("-":16:10)` with the payload's own buffer named.
+    pub fn place(&self, op: &PayloadOp) -> String {
+        let plain = op
+            .location
+            .trim_start_matches("loc(")
+            .trim_end_matches(')')
+            .replace('"', "");
+        match plain.strip_prefix("-:") {
+            Some(line_column) => format!("{}:{line_column}", self.name),
+            None => plain,
+        }
+    }
+
     /// How many ops of `kind` there are in `function`.
     pub fn count_in_function(&self, function: &str, kind: &str) -> usize {
         self.ops

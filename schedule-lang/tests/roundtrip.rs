@@ -38,12 +38,18 @@ fn selector() -> impl Strategy<Value = Selector> {
         (
             proptest::option::of(name()),
             "linalg\\.[a-z_]{1,8}",
-            proptest::option::of(0u32..5)
+            proptest::option::of(0u32..5),
+            any::<bool>()
         )
-            .prop_map(|(function, kind, index)| Selector::Op {
+            .prop_map(|(function, kind, index, every)| Selector::Op {
                 function: function.map(ident),
                 kind: ident(kind),
-                index: index.map(|i| (i, Span::default())),
+                index: if every {
+                    None
+                } else {
+                    index.map(|i| (i, Span::default()))
+                },
+                every,
                 span: Span::default(),
             }),
         "[a-z0-9_]{1,6}".prop_map(|name| Selector::Named {
@@ -53,16 +59,39 @@ fn selector() -> impl Strategy<Value = Selector> {
     ]
 }
 
+fn filter() -> impl Strategy<Value = Filter> {
+    let comparison = prop_oneof![
+        Just(Comparison::Eq),
+        Just(Comparison::Ne),
+        Just(Comparison::Lt),
+        Just(Comparison::Le),
+        Just(Comparison::Gt),
+        Just(Comparison::Ge),
+    ];
+    let value = prop_oneof![
+        (-3i64..600).prop_map(|v| FilterValue::Int(v, Span::default())),
+        name().prop_map(|n| FilterValue::Name(ident(n))),
+    ];
+    (name(), comparison, value).prop_map(|(subject, comparison, value)| Filter {
+        subject: ident(subject),
+        comparison,
+        value,
+        span: Span::default(),
+    })
+}
+
 fn definition() -> impl Strategy<Value = Definition> {
     (
         selector(),
         proptest::collection::vec(name(), 0..4),
         proptest::collection::vec(name(), 0..3),
+        proptest::collection::vec(filter(), 0..3),
     )
-        .prop_map(|(selector, dims, reduction)| Definition {
+        .prop_map(|(selector, dims, reduction, filters)| Definition {
             selector,
             dims: dims.into_iter().map(ident).collect(),
             reduction_dims: reduction.into_iter().map(ident).collect(),
+            filters,
             span: Span::default(),
         })
 }

@@ -4,7 +4,7 @@
 use super::loops::dims_hint;
 use super::FuncState;
 use super::{plural, Resolver};
-use crate::ast::{Definition, FuncDecl, Ident, Selector};
+use crate::ast::{Definition, FuncDecl, Ident};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Dim, Placement, Stage};
 use crate::model::{FuncModel, Loop};
@@ -78,14 +78,14 @@ impl<'a> Resolver<'a> {
 
     /// The one payload op a selector names; `None` (reported) when it names
     /// none or several ([`super::select`]).
-    pub(super) fn select(&mut self, selector: &Selector) -> Option<&'a PayloadOp> {
-        super::select::select(self.payload, selector)
+    pub(super) fn select(&mut self, definition: &Definition) -> Option<&'a PayloadOp> {
+        super::select::select(self.payload, definition)
             .map_err(|error| self.errors.push(*error))
             .ok()
     }
 
     pub(super) fn stage(&mut self, definition: &Definition, is_update: bool) -> Option<Stage> {
-        let op = self.select(&definition.selector)?;
+        let op = self.select(definition)?;
         let names: Vec<&Ident> = definition
             .dims
             .iter()

@@ -16,6 +16,7 @@ mod bind;
 mod calls;
 mod chains;
 mod checks;
+mod families;
 mod inline;
 mod loops;
 mod operands;
@@ -46,14 +47,19 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
         pending_stores: Vec::new(),
         broken: Vec::new(),
     };
-    for item in &file.items {
+    let expansion = families::expand(file, payload);
+    resolver.errors.extend(expansion.errors);
+    resolver.warnings.extend(expansion.warnings);
+    resolver.broken.extend(expansion.broken);
+    let members = &expansion.members;
+    for item in &expansion.file.items {
         if let Item::Func(decl) = item {
-            resolver.declare(decl);
+            resolver.for_member(members, &decl.name.name, |r| r.declare(decl));
         }
     }
-    for item in &file.items {
+    for item in &expansion.file.items {
         if let Item::Chain(chain) = item {
-            resolver.chain(chain);
+            resolver.for_member(members, &chain.func.name, |r| r.chain(chain));
         }
     }
     resolver.finish()
@@ -97,6 +103,47 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 impl Resolver<'_> {
+    /// Runs `step` for the func `name`; when it is a member of a func of
+    /// many ops, each diagnostic it adds names the member's op, and one the
+    /// family's earlier members already got (the same place and words) is
+    /// dropped, so one mistake in a shared chain is one error.
+    fn for_member(
+        &mut self,
+        members: &std::collections::HashMap<String, families::Member>,
+        name: &str,
+        step: impl FnOnce(&mut Self),
+    ) {
+        let (errors, warnings) = (self.errors.len(), self.warnings.len());
+        step(self);
+        let Some(member) = members.get(name) else {
+            return;
+        };
+        let family = &member.family;
+        let op = &self.payload.ops[member.op];
+        let place = self.payload.place(op);
+        let note = format!("`{name}` is the `{}` at {place}", op.kind);
+        let general = |d: &Diagnostic| {
+            let mut message = d.message.replace(name, family);
+            if let Some(open) = message.find(&format!("{family}[")) {
+                let rest = &message[open + family.len()..];
+                if let Some(close) = rest.find(']') {
+                    message.replace_range(open + family.len()..open + family.len() + close + 1, "");
+                }
+            }
+            (d.code, d.span.map(|s| (s.start, s.end)), message)
+        };
+        for list in [(&mut self.errors, errors), (&mut self.warnings, warnings)] {
+            let (diagnostics, before) = list;
+            let seen: Vec<_> = diagnostics[..before].iter().map(general).collect();
+            let added: Vec<Diagnostic> = diagnostics.drain(before..).collect();
+            for diagnostic in added {
+                if !seen.contains(&general(&diagnostic)) {
+                    diagnostics.push(diagnostic.with_note(Some(member.span), note.clone()));
+                }
+            }
+        }
+    }
+
     fn finish(mut self) -> Result<Model, Vec<Diagnostic>> {
         let pending = std::mem::take(&mut self.pending);
         for at in &pending {

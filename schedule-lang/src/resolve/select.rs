@@ -1,40 +1,44 @@
 //! Selectors matched against the payload's ops: by the name the payload
-//! gives an op (`"name"`), or by kind, optionally scoped to a function and
-//! indexed in payload order (`@forward:linalg.matmul[1]`). Each names
-//! exactly one op; every other outcome is a located error saying what the
-//! payload has.
+//! gives an op (`"name"`), or by kind, optionally scoped to a function,
+//! narrowed by `where` conditions and indexed in payload order
+//! (`@forward:linalg.matmul[1]`). A single selector names exactly one op;
+//! `[*]` names every op of its kind with the definition's dimensions that
+//! the conditions keep ([`every`]). Every other outcome is a located error
+//! saying what the payload has.
 
-use crate::ast::{Ident, Selector};
+use crate::ast::{Comparison, Definition, Filter, FilterValue, Ident, Selector};
 use crate::diagnostic::{did_you_mean, Diagnostic};
-use crate::payload_info::{PayloadInfo, PayloadOp};
+use crate::payload_info::{IteratorKind, PayloadInfo, PayloadOp};
 use crate::Span;
 
 /// What a selector names, or why it names no single op.
 type Selected<'a> = Result<&'a PayloadOp, Box<Diagnostic>>;
 
-/// The one op of `payload` that `selector` names.
-pub(super) fn select<'a>(payload: &'a PayloadInfo, selector: &Selector) -> Selected<'a> {
-    match selector {
-        Selector::Named { name, span } => select_named(payload, name, *span),
+/// The properties a `where` condition may name besides dimensions.
+const PROPERTIES: [&str; 4] = ["stride", "dilation", "type", "body"];
+
+/// The one op of `payload` that `definition`'s selector and conditions name.
+pub(super) fn select<'a>(payload: &'a PayloadInfo, definition: &Definition) -> Selected<'a> {
+    match &definition.selector {
+        Selector::Named { name, span } => {
+            if let Some(filter) = definition.filters.first() {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        "where-on-name",
+                        filter.span,
+                        "`where` narrows the ops a kind matches; a `\"name\"` names one op \
+                         already",
+                    )
+                    .with_help("select by kind, as in `linalg.generic[*] (...) where ...`"),
+                ));
+            }
+            select_named(payload, name, *span)
+        }
         Selector::Op {
-            function,
-            kind,
-            index,
-            span,
+            kind, index, span, ..
         } => {
-            if let Some(function) = function {
-                check_function(payload, function)?;
-            }
-            let candidates: Vec<&PayloadOp> = payload
-                .ops
-                .iter()
-                .filter(|op| {
-                    op.kind == kind.name && function.as_ref().is_none_or(|f| f.name == op.function)
-                })
-                .collect();
-            if candidates.is_empty() {
-                return Err(Box::new(no_op_of_kind(payload, kind)));
-            }
+            let candidates = of_kind(payload, &definition.selector)?;
+            let candidates = kept(&candidates, definition, kind)?;
             match index {
                 Some((i, index_span)) => match candidates.get(*i as usize) {
                     Some(op) => Ok(op),
@@ -45,6 +49,259 @@ pub(super) fn select<'a>(payload: &'a PayloadInfo, selector: &Selector) -> Selec
             }
         }
     }
+}
+
+/// Every op a `[*]` definition binds: the ops of its kind (in its function)
+/// with as many parallel and reduction dimensions as it names, that its
+/// conditions keep. An error when none is left, saying why.
+pub(super) fn every<'a>(
+    payload: &'a PayloadInfo,
+    definition: &Definition,
+) -> Result<Vec<&'a PayloadOp>, Box<Diagnostic>> {
+    let Selector::Op { kind, span, .. } = &definition.selector else {
+        unreachable!("only kind selectors take [*]");
+    };
+    let all = of_kind(payload, &definition.selector)?;
+    let (parallel, reduction) = (definition.dims.len(), definition.reduction_dims.len());
+    let shaped: Vec<&PayloadOp> = all
+        .iter()
+        .copied()
+        .filter(|op| dimension_counts(op) == (parallel, reduction))
+        .collect();
+    if shaped.is_empty() {
+        let mut shapes: Vec<String> = all
+            .iter()
+            .map(|op| {
+                let (p, r) = dimension_counts(op);
+                format!("{p} parallel and {r} reduction dimensions")
+            })
+            .collect();
+        shapes.sort();
+        shapes.dedup();
+        return Err(Box::new(
+            Diagnostic::error(
+                "no-match",
+                *span,
+                format!(
+                    "no `{}` has {parallel} parallel and {reduction} reduction dimensions, as \
+                     named here",
+                    kind.name
+                ),
+            )
+            .with_label("matches nothing")
+            .with_help(format!(
+                "the payload's `{}` ops have {}",
+                kind.name,
+                shapes.join("; ")
+            )),
+        ));
+    }
+    kept(&shaped, definition, kind)
+}
+
+/// How many parallel and reduction dimensions `op` has.
+fn dimension_counts(op: &PayloadOp) -> (usize, usize) {
+    let parallel = op
+        .iterators
+        .iter()
+        .filter(|k| **k == IteratorKind::Parallel)
+        .count();
+    (parallel, op.iterators.len() - parallel)
+}
+
+/// The ops of a kind selector's kind (in its function, if scoped); an error
+/// when there are none.
+fn of_kind<'a>(
+    payload: &'a PayloadInfo,
+    selector: &Selector,
+) -> Result<Vec<&'a PayloadOp>, Box<Diagnostic>> {
+    let Selector::Op { function, kind, .. } = selector else {
+        unreachable!("called for kind selectors");
+    };
+    if let Some(function) = function {
+        check_function(payload, function)?;
+    }
+    let candidates: Vec<&PayloadOp> = payload
+        .ops
+        .iter()
+        .filter(|op| {
+            op.kind == kind.name && function.as_ref().is_none_or(|f| f.name == op.function)
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Err(Box::new(no_op_of_kind(payload, kind)));
+    }
+    Ok(candidates)
+}
+
+/// The candidates every condition keeps; an error at the condition that
+/// left none (with the values the candidates have), or at one that names
+/// neither a dimension nor a property.
+fn kept<'a>(
+    candidates: &[&'a PayloadOp],
+    definition: &Definition,
+    kind: &Ident,
+) -> Result<Vec<&'a PayloadOp>, Box<Diagnostic>> {
+    let mut kept = candidates.to_vec();
+    for filter in &definition.filters {
+        let before = kept.clone();
+        let mut left = Vec::new();
+        for op in before.iter().copied() {
+            if holds(op, definition, filter)? {
+                left.push(op);
+            }
+        }
+        if left.is_empty() {
+            let values: Vec<String> = before
+                .iter()
+                .map(|op| value_of(op, definition, filter))
+                .collect();
+            return Err(Box::new(none_kept(&values, filter, kind)));
+        }
+        kept = left;
+    }
+    Ok(kept)
+}
+
+/// Whether `op` satisfies the condition.
+fn holds(
+    op: &PayloadOp,
+    definition: &Definition,
+    filter: &Filter,
+) -> Result<bool, Box<Diagnostic>> {
+    let subject = filter.subject.name.as_str();
+    let comparison = filter.comparison;
+    match (subject, &filter.value) {
+        ("stride" | "dilation", FilterValue::Int(value, _)) => {
+            let values = if subject == "stride" {
+                op.strides()
+            } else {
+                op.dilations()
+            };
+            Ok(!values.is_empty() && values.iter().all(|v| comparison.holds(*v, *value)))
+        }
+        ("type", FilterValue::Name(name)) if equality(comparison) => {
+            Ok(comparison.holds(op.element(), Some(name.name.as_str())))
+        }
+        ("body", FilterValue::Name(name)) if equality(comparison) => {
+            let has = op.body_words().contains(&name.name);
+            Ok(has == (comparison == Comparison::Eq))
+        }
+        _ => match dimension(op, definition, subject) {
+            Some(dim) => match &filter.value {
+                FilterValue::Int(value, _) => {
+                    Ok(op.extents[dim].is_some_and(|e| comparison.holds(e, *value)))
+                }
+                FilterValue::Name(_) => Err(Box::new(misused(filter, definition))),
+            },
+            None => Err(Box::new(misused(filter, definition))),
+        },
+    }
+}
+
+/// `==` or `!=`: the comparisons a name takes.
+fn equality(comparison: Comparison) -> bool {
+    matches!(comparison, Comparison::Eq | Comparison::Ne)
+}
+
+/// The op's dimension (in linalg order) a definition's name stands for.
+fn dimension(op: &PayloadOp, definition: &Definition, name: &str) -> Option<usize> {
+    let parallel: Vec<usize> = (0..op.iterators.len())
+        .filter(|&d| op.iterators[d] == IteratorKind::Parallel)
+        .collect();
+    let reduction: Vec<usize> = (0..op.iterators.len())
+        .filter(|&d| op.iterators[d] == IteratorKind::Reduction)
+        .collect();
+    let at = |names: &[Ident], dims: &[usize]| {
+        names
+            .iter()
+            .position(|n| n.name == name)
+            .and_then(|p| dims.get(p).copied())
+    };
+    at(&definition.dims, &parallel).or_else(|| at(&definition.reduction_dims, &reduction))
+}
+
+/// What `op` has of the condition's subject, as the error lists it.
+fn value_of(op: &PayloadOp, definition: &Definition, filter: &Filter) -> String {
+    let list = |values: Vec<i64>| match values.as_slice() {
+        [] => "none".to_string(),
+        [first, rest @ ..] if rest.iter().all(|v| v == first) => first.to_string(),
+        _ => format!("{values:?}"),
+    };
+    match filter.subject.name.as_str() {
+        "stride" => list(op.strides()),
+        "dilation" => list(op.dilations()),
+        "type" => op.element().unwrap_or("none").to_string(),
+        "body" => op.body_words().join(" "),
+        name => match dimension(op, definition, name).and_then(|d| op.extents[d]) {
+            Some(extent) => extent.to_string(),
+            None => "dynamic".to_string(),
+        },
+    }
+}
+
+/// No candidate satisfies `filter`: what they have instead.
+fn none_kept(values: &[String], filter: &Filter, kind: &Ident) -> Diagnostic {
+    let mut distinct = values.to_vec();
+    distinct.sort();
+    distinct.dedup();
+    let what = match filter.subject.name.as_str() {
+        "stride" => "strides",
+        "dilation" => "dilations",
+        "type" => "element types",
+        "body" => "bodies",
+        _ => "extents",
+    };
+    Diagnostic::error(
+        "no-match",
+        filter.span,
+        format!("no `{}` left satisfies this condition", kind.name),
+    )
+    .with_label("matches nothing")
+    .with_help(format!(
+        "the {what} of `{}` there: {}",
+        filter.subject.name,
+        distinct.join(", ")
+    ))
+}
+
+/// A condition whose subject is neither a dimension nor a property, or
+/// whose value does not suit it.
+fn misused(filter: &Filter, definition: &Definition) -> Diagnostic {
+    let subject = filter.subject.name.as_str();
+    let names: Vec<&str> = definition
+        .dims
+        .iter()
+        .chain(&definition.reduction_dims)
+        .map(|d| d.name.as_str())
+        .collect();
+    if PROPERTIES.contains(&subject) || names.contains(&subject) {
+        let wants = match subject {
+            "type" => "`==` or `!=` and an element type, as in `type == f32`",
+            "body" => "`==` or `!=` and a word, as in `body == max`",
+            "stride" | "dilation" => "a number, as in `stride == 2`",
+            _ => "a number: it compares the dimension's extent",
+        };
+        return Diagnostic::error(
+            "where-value",
+            filter.span,
+            format!("`{subject}` takes {wants}"),
+        );
+    }
+    let known = names.iter().copied().chain(PROPERTIES);
+    let mut error = Diagnostic::error(
+        "where-subject",
+        filter.subject.span,
+        format!(
+            "`{subject}` is neither a dimension named here ({}) nor a property ({})",
+            names.join(", "),
+            PROPERTIES.join(", ")
+        ),
+    );
+    if let Some(close) = did_you_mean(subject, known) {
+        error = error.with_help(format!("did you mean `{close}`?"));
+    }
+    error
 }
 
 /// The op whose `sched.name` is `name`.

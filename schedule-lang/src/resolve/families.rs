@@ -1,0 +1,263 @@
+//! Funcs of many ops: `func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x
+//! | c, ky, kx) where stride == 1` binds every op of that kind with those
+//! dimensions that the conditions keep, and each is scheduled by the func's
+//! chains as if it had a `func` of its own. Before resolving, the schedule
+//! is rewritten so: one func per op (`convs[0]`, `convs[1]`, ... in payload
+//! order), each bound by its index, the chains copied to each.
+//!
+//! Overlaps, by one rule: an op a single-op `func` binds (by index, name or
+//! a `where` keeping one op) belongs to that func, and is left out of every
+//! `[*]` func; an op two `[*]` funcs match belongs to the later line, with
+//! a warning there.
+
+use crate::ast::{Arg, Chain, Definition, FuncDecl, Ident, Item, ScheduleFile, Selector};
+use crate::diagnostic::Diagnostic;
+use crate::payload_info::{PayloadInfo, PayloadOp};
+use std::collections::HashMap;
+
+/// One op of a func of many ops.
+pub(super) struct Member {
+    /// The family's name.
+    pub(super) family: String,
+    /// The op's id.
+    pub(super) op: usize,
+    /// The family's selector.
+    pub(super) span: crate::Span,
+}
+
+/// The schedule with its `[*]` funcs expanded, and what came out of it.
+pub(super) struct Expansion {
+    /// The rewritten schedule.
+    pub(super) file: ScheduleFile,
+    /// Each member func's name, with its family's name, its op's id and
+    /// where the family is declared.
+    pub(super) members: HashMap<String, Member>,
+    /// Errors (a `[*]` that matches nothing, a family named as a consumer).
+    pub(super) errors: Vec<Diagnostic>,
+    /// Overlaps between `[*]` funcs.
+    pub(super) warnings: Vec<Diagnostic>,
+    /// Families that bind nothing: their chains are skipped.
+    pub(super) broken: Vec<String>,
+}
+
+/// Expands every `[*]` func of `file` against `payload`.
+pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
+    let mut expansion = Expansion {
+        file: ScheduleFile { items: Vec::new() },
+        members: HashMap::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        broken: Vec::new(),
+    };
+    let families = expansion.bind_families(file, payload);
+    if families.is_empty() && expansion.broken.is_empty() {
+        expansion.file = file.clone();
+        return expansion;
+    }
+    for item in &file.items {
+        match item {
+            Item::Func(decl) => match families.get(&decl.name.name) {
+                Some(ops) => {
+                    for (k, op) in ops.iter().enumerate() {
+                        let member = member_decl(decl, k, op, payload);
+                        let entry = Member {
+                            family: decl.name.name.clone(),
+                            op: op.id,
+                            span: decl.pure.selector.span(),
+                        };
+                        expansion.members.insert(member.name.name.clone(), entry);
+                        expansion.file.items.push(Item::Func(Box::new(member)));
+                    }
+                }
+                // A family that binds nothing was reported; its chains are skipped.
+                None if expansion.broken.contains(&decl.name.name) => {}
+                None => expansion.file.items.push(item.clone()),
+            },
+            Item::Chain(chain) => {
+                expansion.check_names(chain, &families);
+                match families.get(&chain.func.name) {
+                    Some(ops) => {
+                        for k in 0..ops.len() {
+                            let mut copy = chain.clone();
+                            copy.func.name = format!("{}[{k}]", chain.func.name);
+                            expansion.file.items.push(Item::Chain(copy));
+                        }
+                    }
+                    None => expansion.file.items.push(item.clone()),
+                }
+            }
+            _ => expansion.file.items.push(item.clone()),
+        }
+    }
+    expansion
+}
+
+impl Expansion {
+    /// The ops each `[*]` func binds, after the overlap rule; errors and
+    /// warnings recorded.
+    fn bind_families<'a>(
+        &mut self,
+        file: &ScheduleFile,
+        payload: &'a PayloadInfo,
+    ) -> HashMap<String, Vec<&'a PayloadOp>> {
+        let decls: Vec<&FuncDecl> = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Func(decl) => Some(decl.as_ref()),
+                _ => None,
+            })
+            .collect();
+        // Ops single-op funcs bind (their own errors come when they are declared).
+        let mut single: Vec<usize> = Vec::new();
+        for decl in decls.iter().filter(|d| !is_family(d)) {
+            for definition in std::iter::once(&decl.pure).chain(&decl.update) {
+                if let Ok(op) = super::select::select(payload, definition) {
+                    single.push(op.id);
+                }
+            }
+        }
+        let mut owner: HashMap<usize, (String, crate::Span)> = HashMap::new();
+        let mut families: HashMap<String, Vec<&'a PayloadOp>> = HashMap::new();
+        for decl in decls.iter().filter(|d| is_family(d)) {
+            let name = &decl.name.name;
+            if let Some(update) = &decl.update {
+                self.refuse(name, update_refused(update));
+                continue;
+            }
+            let ops = match super::select::every(payload, &decl.pure) {
+                Ok(ops) => ops,
+                Err(error) => {
+                    self.refuse(name, *error);
+                    continue;
+                }
+            };
+            let ops: Vec<&PayloadOp> = ops
+                .into_iter()
+                .filter(|op| !single.contains(&op.id))
+                .collect();
+            let span = decl.pure.selector.span();
+            for op in &ops {
+                if let Some((earlier, earlier_span)) = owner.insert(op.id, (name.clone(), span)) {
+                    if let Some(list) = families.get_mut(&earlier) {
+                        list.retain(|o| o.id != op.id);
+                    }
+                    let place = payload.place(op);
+                    self.warnings
+                        .push(overlap(name, &earlier, (earlier_span, span), op, &place));
+                }
+            }
+            families.insert(name.clone(), ops);
+        }
+        families
+    }
+
+    /// A family that binds nothing: the error, and its chains skipped.
+    fn refuse(&mut self, name: &str, error: Diagnostic) {
+        self.errors.push(error);
+        self.broken.push(name.to_string());
+    }
+
+    /// A directive naming a family as a func (a consumer, a producer) is an
+    /// error: it stands for many.
+    fn check_names(&mut self, chain: &Chain, families: &HashMap<String, Vec<&PayloadOp>>) {
+        for directive in &chain.directives {
+            for arg in &directive.args {
+                let Arg::Name(name) = arg else { continue };
+                let Some(ops) = families.get(&name.name) else {
+                    continue;
+                };
+                // Reported here; later uses of the name are skipped.
+                self.broken.push(name.name.clone());
+                self.errors.push(
+                    Diagnostic::error(
+                        "many-ops-named",
+                        name.span,
+                        format!(
+                            "`{}` binds {} ops; `{}` needs a func of one",
+                            name.name,
+                            ops.len(),
+                            directive.name.name
+                        ),
+                    )
+                    .with_help(
+                        "bind that op with a `func` of its own (an index, or a `where` that keeps \
+                         one op)",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Whether a declaration binds many ops (`[*]`).
+fn is_family(decl: &FuncDecl) -> bool {
+    matches!(decl.pure.selector, Selector::Op { every: true, .. })
+}
+
+/// Member `k` of the family `decl`: bound to `op` by its function and index.
+fn member_decl(decl: &FuncDecl, k: usize, op: &PayloadOp, payload: &PayloadInfo) -> FuncDecl {
+    let index = payload
+        .ops
+        .iter()
+        .filter(|o| o.kind == op.kind && o.function == op.function)
+        .position(|o| o.id == op.id)
+        .expect("the op is among its kind's");
+    let Selector::Op { kind, span, .. } = &decl.pure.selector else {
+        unreachable!("a family selects by kind");
+    };
+    let selector = Selector::Op {
+        function: Some(Ident {
+            name: op.function.clone(),
+            span: kind.span,
+        }),
+        kind: kind.clone(),
+        index: Some((index as u32, *span)),
+        every: false,
+        span: *span,
+    };
+    FuncDecl {
+        name: Ident {
+            name: format!("{}[{k}]", decl.name.name),
+            span: decl.name.span,
+        },
+        pure: Definition {
+            selector,
+            filters: Vec::new(),
+            ..decl.pure.clone()
+        },
+        update: None,
+        trailing: decl.trailing.clone(),
+        span: decl.span,
+    }
+}
+
+/// A family with an update definition.
+fn update_refused(update: &Definition) -> Diagnostic {
+    Diagnostic::error(
+        "many-ops-update",
+        update.span,
+        "a func of many ops (`[*]`) has no update definition",
+    )
+    .with_help("bind the op with its update in a `func` of its own")
+}
+
+/// `op`, matched by the earlier family too, goes to the later one.
+fn overlap(
+    name: &str,
+    earlier: &str,
+    (earlier_span, span): (crate::Span, crate::Span),
+    op: &PayloadOp,
+    place: &str,
+) -> Diagnostic {
+    Diagnostic::warning(
+        "many-ops-overlap",
+        span,
+        format!(
+            "`{name}` and `{earlier}` both match the `{}` at {place}: the later line schedules it",
+            op.kind
+        ),
+    )
+    .with_note(Some(earlier_span), format!("`{earlier}` matches it too"))
+    .with_help("add a `where` to one of them so each op is matched once")
+}

@@ -1,0 +1,107 @@
+//! Funcs of many ops (`[*]` with `where`): one chain schedules every op a
+//! selector matches, exactly as one `func` per op would; overlaps follow the
+//! documented rule with a warning; the syntax formats back as written.
+
+mod common;
+
+use common::{sched_apply, stderr};
+
+const BLOCK: &str = "examples/torch/resnet_block.linalg.mlir";
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn recipes_give_the_same_ir_as_one_func_per_op() {
+    let by_op = sched_apply(&[BLOCK, "examples/torch/resnet_block.linalg.sched"]);
+    let by_recipe = sched_apply(&[BLOCK, "examples/torch/resnet_block.linalg.recipes.sched"]);
+    assert!(by_op.status.success(), "{}", stderr(&by_op));
+    assert!(by_recipe.status.success(), "{}", stderr(&by_recipe));
+    assert_eq!(stdout(&by_recipe), stdout(&by_op));
+}
+
+#[test]
+fn the_later_of_two_overlapping_funcs_schedules_an_op_and_says_so() {
+    let scratch = common::tempdir();
+    let schedule = scratch.join("overlap.sched");
+    std::fs::write(
+        &schedule,
+        "func all = linalg.generic[*] (n, c, y, x)\n\
+         func subs = linalg.generic[*] (n, c, y, x) where body == sub\n\
+         subs.vectorize(x)\n",
+    )
+    .unwrap();
+    let schedule = schedule.to_str().unwrap();
+    let output = sched_apply(&["check", schedule, "--payload", BLOCK]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stderr(&output);
+    // Two batch norms, each with one subtraction.
+    assert_eq!(
+        report
+            .matches("warning: `subs` and `all` both match")
+            .count(),
+        2,
+        "{report}"
+    );
+    assert!(report.contains("the later line schedules it"), "{report}");
+    let denied = sched_apply(&["check", schedule, "--payload", BLOCK, "--deny-warnings"]);
+    assert_eq!(denied.status.code(), Some(1), "{}", stderr(&denied));
+    let _ = std::fs::remove_dir_all(scratch);
+}
+
+#[test]
+fn an_op_a_single_func_binds_is_left_out_of_every_many_op_func() {
+    let scratch = common::tempdir();
+    let schedule = scratch.join("single.sched");
+    // The first convolution has its own func; `convs` binds only the second,
+    // so the chain's mistake names `convs[0]`, the convolution at line 63.
+    std::fs::write(
+        &schedule,
+        "func first = linalg.conv_2d_nchw_fchw[0] (n, f, y, x | c, ky, kx)\n\
+         func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
+         convs.split(q, qo, qi, 2)\n",
+    )
+    .unwrap();
+    let output = sched_apply(&["check", schedule.to_str().unwrap(), "--payload", BLOCK]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = stderr(&output);
+    assert!(
+        report.contains("`convs[0]` is the `linalg.conv_2d_nchw_fchw` at examples/torch/resnet_block.linalg.mlir:63:11"),
+        "{report}"
+    );
+    assert_eq!(report.matches("error:").count(), 1, "{report}");
+    let _ = std::fs::remove_dir_all(scratch);
+}
+
+#[test]
+fn strides_and_extents_select_ops() {
+    let scratch = common::tempdir();
+    let schedule = scratch.join("where.sched");
+    std::fs::write(
+        &schedule,
+        "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx) where stride == 1, dilation == 1, f >= 64, ky == 3, type == f32\n\
+         convs.split(f, fo, fi, 8)\n",
+    )
+    .unwrap();
+    let output = sched_apply(&["explain", BLOCK, schedule.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("convs[0]") && text.contains("convs[1]"),
+        "{text}"
+    );
+    assert!(!text.contains("convs[2]"), "{text}");
+    let _ = std::fs::remove_dir_all(scratch);
+}
+
+#[test]
+fn the_new_syntax_formats_back_as_written() {
+    let output = sched_apply(&["fmt", "examples/torch/resnet_block.linalg.recipes.sched"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let written = std::fs::read_to_string(
+        common::root().join("examples/torch/resnet_block.linalg.recipes.sched"),
+    )
+    .unwrap();
+    assert_eq!(stdout(&output), written);
+}
