@@ -7,7 +7,8 @@
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
-//! `contract.cpp` lets LLVM fuse vector multiplies and adds; `loops.cpp`
+//! `contract.cpp` lets LLVM fuse vector multiplies and adds; `approximate.cpp`
+//! turns vector math functions into polynomials; `loops.cpp`
 //! keeps innermost scalar rows rolled for LLVM;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
@@ -38,6 +39,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
     println!("cargo:rerun-if-changed=shim/contract.cpp");
+    println!("cargo:rerun-if-changed=shim/approximate.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
     println!("cargo:rerun-if-changed=shim/plugin.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
@@ -64,8 +66,24 @@ fn main() {
     // crate links, and the transform ops' files (with `plugin.cpp`) linked
     // into the dialect plugin for upstream `mlir-opt`.
     let sources = [
-        "registry", "inline", "printing", "empties", "reuse", "sliding", "fuse", "cse", "union",
-        "reshapes", "relayout", "compile", "copies", "vectors", "contract", "loops", "plugin",
+        "registry",
+        "inline",
+        "printing",
+        "empties",
+        "reuse",
+        "sliding",
+        "fuse",
+        "cse",
+        "union",
+        "reshapes",
+        "relayout",
+        "compile",
+        "copies",
+        "vectors",
+        "contract",
+        "approximate",
+        "loops",
+        "plugin",
     ];
     let stamp = stamp(&prefix, &sources);
     let library = generated.join("libsched_registry.a");

@@ -308,12 +308,19 @@ fn is_multiply_accumulate(generic: OpView<'_>) -> bool {
     yielded == Some(Value::Sum)
 }
 
-/// Floating-point operations one op performs (a fused multiply-add counts 2).
+/// Floating-point operations one op performs (a fused multiply-add counts 2, a
+/// math function 1).
 pub fn flops_of(op_name: &str) -> u64 {
     match op_name {
         "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf"
         | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => 1,
         "math.fma" => 2,
+        // A math function counts one operation, as a divide does, however
+        // many instructions its approximation or libm call takes.
+        "math.exp" | "math.exp2" | "math.expm1" | "math.log" | "math.log2" | "math.log10"
+        | "math.log1p" | "math.tanh" | "math.erf" | "math.erfc" | "math.sqrt" | "math.rsqrt"
+        | "math.cbrt" | "math.sin" | "math.cos" | "math.tan" | "math.asin" | "math.acos"
+        | "math.atan" | "math.atan2" | "math.sinh" | "math.cosh" | "math.powf" => 1,
         _ => 0,
     }
 }

@@ -192,6 +192,7 @@ pub(crate) fn bufferize(
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
     crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
     crate::ffi::split_wide_vectors(module, machine_vector_bits());
+    crate::ffi::approximate_vector_math(module);
     crate::ffi::contract_vector_arithmetic(module);
     Ok(in_arguments)
 }

@@ -61,6 +61,16 @@ pub fn contract_vector_arithmetic(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedContractVectorArithmetic(raw) }
 }
 
+/// After bufferization: every vector math op MLIR can approximate (exp,
+/// tanh, erf, log, ...) becomes its polynomial approximation in vector
+/// arithmetic (`shim/approximate.cpp` says why). Returns the ops rewritten.
+pub fn approximate_vector_math(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim rewrites math ops inside it with MLIR's patterns.
+    unsafe { schedApproximateVectorMath(raw) }
+}
+
 /// Marks every innermost scalar `scf.for` of at least `min_trips` constant
 /// iterations `unroll disable` for LLVM (`shim/loops.cpp` says why).
 /// Returns the loops marked.
@@ -95,4 +105,6 @@ unsafe extern "C" {
     fn schedSplitWideVectors(root: MlirOperation, bits: i64) -> i64;
     /// Defined in `shim/contract.cpp`.
     fn schedContractVectorArithmetic(root: MlirOperation) -> i64;
+    /// Defined in `shim/approximate.cpp`.
+    fn schedApproximateVectorMath(root: MlirOperation) -> i64;
 }
