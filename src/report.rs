@@ -85,8 +85,11 @@ pub struct RunReport {
     /// Whether the scheduled payload's code came from the compile cache
     /// (then `lower` is 0 and `jit` the time loading it took).
     pub compile_cached: bool,
-    /// The comparison with the unscheduled payload (`--check`) and its tolerance.
+    /// The comparison with the unscheduled payload (`--check`) or the
+    /// expected outputs (`--expect`), and its tolerance.
     pub check: Option<(Comparison, Tolerance)>,
+    /// With `--expect`: the files compared with, listed.
+    pub expected_from: Option<String>,
     /// The scheduled payload's timing (`--bench`).
     pub bench: Option<Timing>,
     /// The unscheduled payload's timing (`--bench`).
@@ -182,8 +185,12 @@ impl RunReport {
             } else {
                 "ok"
             };
+            let against = match &self.expected_from {
+                Some(files) => format!("the expected outputs ({files})"),
+                None => "the unscheduled payload".to_string(),
+            };
             out.push_str(&format!(
-                "  check: {verdict} against the unscheduled payload (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:.1e}, atol {:.3e})\n",
+                "  check: {verdict} against {against} (max abs diff {:.3e}, max rel diff {:.3e}; rtol {:.1e}, atol {:.3e})\n",
                 comparison.max_abs_diff, comparison.max_rel_diff, tolerance.rtol, tolerance.atol
             ));
             if let Some(note) = comparison.non_finite_note() {
@@ -301,6 +308,10 @@ impl RunReport {
                     "ok"
                 }
             }),
+            check_against: comparison.map(|_| match self.expected_from {
+                Some(_) => "expected",
+                None => "unscheduled",
+            }),
             max_abs_diff: comparison.map(|c| c.max_abs_diff),
             max_rel_diff: comparison.map(|c| c.max_rel_diff),
             non_finite_results: comparison.map(|c| c.non_finite),
@@ -369,6 +380,9 @@ struct JsonReport<'a> {
     unscheduled_median_s: Option<f64>,
     speedup_vs_unscheduled: Option<f64>,
     check: Option<&'static str>,
+    /// What the results were checked against: `unscheduled` (`--check`) or
+    /// `expected` (`--expect` files).
+    check_against: Option<&'static str>,
     max_abs_diff: Option<f64>,
     max_rel_diff: Option<f64>,
     /// Results NaN or infinite in both payloads, matched as such (`--check`).

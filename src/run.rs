@@ -44,6 +44,16 @@ pub struct RunArgs {
     /// Also run the unscheduled payload on the same inputs and compare; a mismatch exits with 1.
     #[arg(long)]
     pub check: bool,
+    /// Compare the results with these .npy files, one per result, comma-separated (PyTorch's
+    /// outputs, say), instead of compiling and running the unscheduled payload as --check does;
+    /// a mismatch exits with 1. Tolerances as for --check.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "R0.npy,R1.npy",
+        conflicts_with = "check"
+    )]
+    pub expect: Vec<PathBuf>,
     /// Relative tolerance of --check. Default: 1e-4 for f32, 1e-9 for f64, 0 for integers.
     #[arg(long)]
     pub rtol: Option<f64>,
@@ -247,6 +257,20 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         let comparison = compare(&results, &expected, tolerance);
         report.check = Some((comparison, tolerance));
     }
+    if !args.expect.is_empty() {
+        let owner = format!(" of @{}", program.signature.name);
+        let types = &program.signature.results;
+        let expected = read_tensors(&args.expect, types, ("result", &owner))?;
+        let tolerance = tolerance(&args, &program, &expected);
+        let comparison = compare(&results, &expected, tolerance);
+        report.check = Some((comparison, tolerance));
+        let names: Vec<String> = args
+            .expect
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        report.expected_from = Some(names.join(", "));
+    }
     if let Some(dir) = &args.save_outputs {
         report.saved = save_outputs(dir, &results)?;
     }
@@ -273,9 +297,13 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     } else {
         report.to_text()
     })?;
+    let reference = match &report.expected_from {
+        Some(files) => format!("the expected outputs ({files})"),
+        None => "the unscheduled one".to_string(),
+    };
     match report.check.as_ref().and_then(|(c, _)| c.mismatch.as_ref()) {
         Some(mismatch) => Err(Exit::input(format!(
-            "error: the scheduled payload differs from the unscheduled one: result {} at index {:?} is {} but should be {}\n  = help: if the difference is rounding (reassociated sums), loosen --rtol/--atol",
+            "error: the scheduled payload differs from {reference}: result {} at index {:?} is {} but should be {}\n  = help: if the difference is rounding (reassociated sums), loosen --rtol/--atol",
             mismatch.result, mismatch.index, mismatch.got, mismatch.want
         ))),
         None => Ok(()),
@@ -393,20 +421,39 @@ fn load_inputs(
                 .join(", ")
         )));
     }
+    let owner = format!(" of @{} ({})", signature.name, payload.name);
+    read_tensors(&args.inputs, &signature.inputs, ("argument", &owner))
+}
+
+/// The `.npy` files `paths`, one per tensor of `types` (the entry's
+/// arguments or results: `what`, and whose, ` of @f (p.mlir)`), each
+/// checked against its type.
+fn read_tensors(
+    paths: &[PathBuf],
+    types: &[payload::types::TensorType],
+    (what, owner): (&str, &str),
+) -> Result<Vec<Tensor>, Exit> {
+    if paths.len() != types.len() {
+        let listed: Vec<String> = types.iter().map(ToString::to_string).collect();
+        return Err(Exit::input(format!(
+            "error: {} file(s) given for {} {what}(s): {}\n  = help: give one .npy file per {what}, in order",
+            paths.len(),
+            types.len(),
+            listed.join(", ")
+        )));
+    }
     let mut tensors = Vec::new();
-    for (i, (path, ty)) in args.inputs.iter().zip(&signature.inputs).enumerate() {
-        // The argument's data and a header: a larger file cannot be its tensor.
+    for (i, (path, ty)) in paths.iter().zip(types).enumerate() {
+        // The tensor's data and a header: a larger file cannot be it.
         let limit = (ty.element.bytes() * ty.elements()) as u64 + (64 << 10);
         let bytes = crate::files::read_bytes(path, limit)?;
         let tensor = runner::npy::read(&bytes)
             .map_err(|why| Exit::input(format!("{}: error: {why}", path.display())))?;
         if tensor.ty != *ty {
             return Err(Exit::input(format!(
-                "{}: error: holds {}, but argument {i} of @{} ({}) is {ty}\n  = help: the file must have the argument's shape and dtype exactly",
+                "{}: error: holds {}, but {what} {i}{owner} is {ty}\n  = help: the file must have the {what}'s shape and dtype exactly",
                 path.display(),
                 tensor.ty,
-                signature.name,
-                payload.name
             )));
         }
         tensors.push(tensor);

@@ -511,3 +511,60 @@ fn tensors_too_large_for_memory_are_an_input_error() {
     );
     let _ = std::fs::remove_dir_all(directory);
 }
+
+/// `--expect` compares the results with saved files instead of compiling the
+/// unscheduled payload: they match when saved from the same inputs, differ
+/// (exit 1, naming the files) for others, and a file of the wrong count or
+/// shape is a clear error.
+#[test]
+fn expected_outputs_replace_the_unscheduled_reference() {
+    let scratch = common::tempdir();
+    let payload = "tests/payloads/exp.mlir";
+    let schedule = "tests/fixtures/exp_vectorize.sched";
+    let saved = scratch.join("saved");
+    let saved_text = saved.to_str().unwrap();
+    let output = sched_apply(&["run", payload, schedule, "--save-outputs", saved_text]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let expected = saved.join("result0.npy");
+    let expected = expected.to_str().unwrap();
+
+    let output = sched_apply(&["run", payload, schedule, "--expect", expected, "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report = json(&output.stdout);
+    assert_eq!(report["check"], "ok");
+    assert_eq!(report["check_against"], "expected");
+
+    let other_inputs = sched_apply(&[
+        "run", payload, schedule, "--seed", "3", "--expect", expected,
+    ]);
+    assert_eq!(other_inputs.status.code(), Some(1));
+    assert!(
+        text(&other_inputs.stderr).contains("differs from the expected outputs"),
+        "{}",
+        text(&other_inputs.stderr)
+    );
+
+    let two = format!("{expected},{expected}");
+    let output = sched_apply(&["run", payload, schedule, "--expect", &two]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("2 file(s) given for 1 result(s)"));
+
+    let wrong = scratch.join("wrong.npy");
+    std::fs::write(&wrong, runner::npy::write(&f32_tensor(&[16, 63], 1))).unwrap();
+    let output = sched_apply(&[
+        "run",
+        payload,
+        schedule,
+        "--expect",
+        wrong.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("but result 0 of @expo is tensor<16x64xf32>"),
+        "{}",
+        text(&output.stderr)
+    );
+    let both = sched_apply(&["run", payload, schedule, "--expect", expected, "--check"]);
+    assert_eq!(both.status.code(), Some(2), "a usage error");
+    let _ = std::fs::remove_dir_all(scratch);
+}
