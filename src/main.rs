@@ -234,7 +234,8 @@ fn long_help() -> String {
     text.push_str("  func conv = linalg.generic[0] (n, y, x, c | rz, ry, rx)\n");
     text.push_str("  selectors: linalg.matmul, linalg.generic[1], @forward:linalg.matmul[0], \"name\" (a sched.name attribute)\n");
     text.push_str("  every op a selector matches, with `where` conditions (extents, stride, dilation, type, body):\n");
-    text.push_str("  func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx) where stride == 1, f >= 64\n\n");
+    text.push_str("  func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx) where stride == 1, f >= 64\n");
+    text.push_str("  default func rest = linalg.generic[*] (n, c, y, x)   # only the ops no other func binds\n\n");
     text.push_str(EXAMPLES);
     text
 }

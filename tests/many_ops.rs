@@ -105,3 +105,32 @@ fn the_new_syntax_formats_back_as_written() {
     .unwrap();
     assert_eq!(stdout(&output), written);
 }
+
+#[test]
+fn a_func_of_its_own_turns_a_default_off_for_one_op() {
+    let scratch = common::tempdir();
+    let all = scratch.join("all.sched");
+    let but_one = scratch.join("but_one.sched");
+    let defaults = "func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
+                    default func rest = linalg.generic[*] (n, c, y, x)\n\
+                    rest.compute_inline()\n";
+    std::fs::write(&all, defaults).unwrap();
+    // The residual add keeps its own loop nest: a func with no directives.
+    std::fs::write(
+        &but_one,
+        format!("func residual = linalg.generic[13] (n, c, y, x)\n{defaults}"),
+    )
+    .unwrap();
+    let generics = |schedule: &std::path::Path| {
+        let output = sched_apply(&[BLOCK, schedule.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(
+            stderr(&output).is_empty(),
+            "a default warns of nothing: {}",
+            stderr(&output)
+        );
+        stdout(&output).matches("linalg.generic").count()
+    };
+    assert_eq!(generics(&but_one), generics(&all) + 1);
+    let _ = std::fs::remove_dir_all(scratch);
+}

@@ -45,6 +45,9 @@ pub struct Comment {
 /// Binds a func name to payload ops.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FuncDecl {
+    /// `default func`: a func of many ops that binds only the ops no other
+    /// func binds (Halide's default schedule for the rest).
+    pub default: bool,
     /// The func's name.
     pub name: Ident,
     /// The op computing the func (Halide's pure definition).

@@ -11,6 +11,9 @@ pub fn format(file: &ScheduleFile) -> String {
     for item in &file.items {
         match item {
             Item::Func(decl) => {
+                if decl.default {
+                    out.push_str("default ");
+                }
                 let _ = write!(out, "func {} = {}", decl.name.name, definition(&decl.pure));
                 if let Some(update) = &decl.update {
                     let _ = write!(out, " update {}", definition(update));

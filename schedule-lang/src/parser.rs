@@ -158,11 +158,19 @@ impl<'a> Parser<'a> {
                 self.items.push(Item::Comment(comment));
                 continue;
             }
-            let result =
-                if self.rest.starts_with("func") && !self.rest[4..].starts_with(is_ident_char) {
-                    self.func_decl().map(|decl| Item::Func(Box::new(decl)))
-                } else if self.rest.starts_with('.') {
-                    Err(SyntaxError {
+            let default = self.rest.strip_prefix("default").is_some_and(|rest| {
+                let func = rest.trim_start_matches([' ', '\t']);
+                rest.len() > func.len()
+                    && func.starts_with("func")
+                    && !func[4..].starts_with(is_ident_char)
+            });
+            let result = if default
+                || self.rest.starts_with("func") && !self.rest[4..].starts_with(is_ident_char)
+            {
+                self.func_decl(default)
+                    .map(|decl| Item::Func(Box::new(decl)))
+            } else if self.rest.starts_with('.') {
+                Err(SyntaxError {
                     span: self.here(),
                     message: "a `.directive(...)` line must continue a chain".into(),
                     label: Some("nothing to continue here".into()),
@@ -171,9 +179,9 @@ impl<'a> Parser<'a> {
                             .into(),
                     ),
                 })
-                } else {
-                    self.chain().map(Item::Chain)
-                };
+            } else {
+                self.chain().map(Item::Chain)
+            };
             match result {
                 Ok(item) => self.items.push(item),
                 Err(error) => {
@@ -265,8 +273,12 @@ impl<'a> Parser<'a> {
         Ok((if negative { -value } else { value }, span))
     }
 
-    fn func_decl(&mut self) -> Parsed<FuncDecl> {
+    fn func_decl(&mut self, default: bool) -> Parsed<FuncDecl> {
         let start = self.offset();
+        if default {
+            self.rest = &self.rest["default".len()..];
+            self.skip_spaces();
+        }
         self.rest = &self.rest[4..];
         let name = self.ident("a func name after `func`")?;
         self.expect_char('=', "`=` after the func name")?;
@@ -282,6 +294,7 @@ impl<'a> Parser<'a> {
         let end = self.offset();
         let trailing = self.line_end()?;
         Ok(FuncDecl {
+            default,
             name,
             pure,
             update,

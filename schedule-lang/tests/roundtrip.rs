@@ -128,10 +128,12 @@ fn item() -> impl Strategy<Value = Item> {
             name(),
             definition(),
             proptest::option::of(definition()),
-            proptest::option::of(comment())
+            proptest::option::of(comment()),
+            any::<bool>()
         )
             .prop_map(
-                |(name, pure, update, trailing)| Item::Func(Box::new(FuncDecl {
+                |(name, pure, update, trailing, default)| Item::Func(Box::new(FuncDecl {
+                    default,
                     name: ident(name),
                     pure,
                     update,

@@ -8,7 +8,9 @@
 //! Overlaps, by one rule: an op a single-op `func` binds (by index, name or
 //! a `where` keeping one op) belongs to that func, and is left out of every
 //! `[*]` func; an op two `[*]` funcs match belongs to the later line, with
-//! a warning there.
+//! a warning there. A `default func` binds only what no other func binds,
+//! without a warning (a single-op func with no directives turns the default
+//! off for its op).
 
 use crate::ast::{Arg, Chain, Definition, FuncDecl, Ident, Item, ScheduleFile, Selector};
 use crate::diagnostic::Diagnostic;
@@ -117,9 +119,19 @@ impl Expansion {
                 }
             }
         }
+        for decl in decls.iter().filter(|d| d.default && !is_family(d)) {
+            self.refuse(&decl.name.name, default_refused(decl));
+        }
         let mut owner: HashMap<usize, (String, crate::Span)> = HashMap::new();
         let mut families: HashMap<String, Vec<&'a PayloadOp>> = HashMap::new();
-        for decl in decls.iter().filter(|d| is_family(d)) {
+        // The defaults last: they take only the ops no other func binds.
+        let (defaults, others): (Vec<&FuncDecl>, Vec<&FuncDecl>) = decls
+            .iter()
+            .filter(|d| is_family(d))
+            .partition(|d| d.default);
+        // Ops the funcs that are not defaults bind, as they are bound.
+        let mut taken: Vec<usize> = Vec::new();
+        for decl in others.iter().chain(&defaults) {
             let name = &decl.name.name;
             if let Some(update) = &decl.update {
                 self.refuse(name, update_refused(update));
@@ -134,8 +146,14 @@ impl Expansion {
             };
             let ops: Vec<&PayloadOp> = ops
                 .into_iter()
-                .filter(|op| !single.contains(&op.id))
+                .filter(|op| {
+                    let claimed = decl.default && taken.contains(&op.id);
+                    !single.contains(&op.id) && !claimed
+                })
                 .collect();
+            if !decl.default {
+                taken.extend(ops.iter().map(|op| op.id));
+            }
             let span = decl.pure.selector.span();
             for op in &ops {
                 if let Some((earlier, earlier_span)) = owner.insert(op.id, (name.clone(), span)) {
@@ -217,6 +235,7 @@ fn member_decl(decl: &FuncDecl, k: usize, op: &PayloadOp, payload: &PayloadInfo)
         span: *span,
     };
     FuncDecl {
+        default: false,
         name: Ident {
             name: format!("{}[{k}]", decl.name.name),
             span: decl.name.span,
@@ -230,6 +249,16 @@ fn member_decl(decl: &FuncDecl, k: usize, op: &PayloadOp, payload: &PayloadInfo)
         trailing: decl.trailing.clone(),
         span: decl.span,
     }
+}
+
+/// `default` on a func of one op.
+fn default_refused(decl: &FuncDecl) -> Diagnostic {
+    Diagnostic::error(
+        "default-one-op",
+        decl.pure.selector.span(),
+        "`default` applies to a func of many ops: it binds the ops no other func binds",
+    )
+    .with_help("add `[*]` to the selector, or drop `default`")
 }
 
 /// A family with an update definition.
