@@ -10,7 +10,7 @@ use crate::{report_diagnostics, Exit};
 use interpreter::pipeline::{self, Stop};
 use interpreter::plan::LOOP_NAME;
 use schedule_lang::model::{Loop, Model, Placement, Stage};
-use schedule_lang::SourceFile;
+use schedule_lang::{PayloadInfo, SourceFile};
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::Path;
@@ -129,7 +129,7 @@ pub(crate) fn explain(
         &targets,
     )?;
     report_diagnostics(&outcome, false)?;
-    let mut explanation = explanation(&outcome.model, &schedule, &payload_name);
+    let mut explanation = explanation(&outcome.model, &schedule, &outcome.info);
     let transformed = outcome.payload.clone().unwrap_or_default();
     let nests = payload::loops::loop_nests(&payload_name, &transformed, LOOP_NAME)
         .map_err(|e| Exit::internal(format!("internal error: {e}")))?;
@@ -150,7 +150,24 @@ pub(crate) fn explain(
     crate::files::print_text(&text)
 }
 
-fn explanation(model: &Model, schedule: &SourceFile, payload: &str) -> Explanation {
+/// A stage's binding as written; for a func of many ops (`[*]`), which op
+/// this one is, so each op shows the rule that scheduled it.
+fn binding(schedule: &SourceFile, stage: &Stage, info: &PayloadInfo) -> String {
+    let written = schedule.slice(stage.span).to_string();
+    match info.ops.get(stage.op) {
+        Some(op) if written.contains("[*]") => {
+            format!(
+                "{written}  # this one: the `{}` at {}",
+                op.kind,
+                info.place(op)
+            )
+        }
+        _ => written,
+    }
+}
+
+fn explanation(model: &Model, schedule: &SourceFile, info: &PayloadInfo) -> Explanation {
+    let payload = info.name.as_str();
     let funcs = model
         .funcs
         .iter()
@@ -188,7 +205,7 @@ fn explanation(model: &Model, schedule: &SourceFile, payload: &str) -> Explanati
                 .iter()
                 .enumerate()
                 .map(|(index, stage)| StageView {
-                    binding: schedule.slice(stage.span).to_string(),
+                    binding: binding(schedule, stage, info),
                     steps: model
                         .trace
                         .iter()

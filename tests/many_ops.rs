@@ -92,6 +92,11 @@ fn strides_and_extents_select_ops() {
         "{text}"
     );
     assert!(!text.contains("convs[2]"), "{text}");
+    // Each op says which it is, and so which rule scheduled it.
+    assert!(
+        text.contains("# this one: the `linalg.conv_2d_nchw_fchw` at examples/torch/resnet_block.linalg.mlir:63:11"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(scratch);
 }
 
