@@ -59,6 +59,28 @@ fn sched_apply(args: &[&Path], extra: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// What upstream `mlir-opt --transform-interpreter` prints after applying
+/// `script` to `payload`, with the dialect plugin loaded when given.
+fn upstream_applies(payload: &str, script: &str, plugin: Option<&str>) -> String {
+    let directory = common::tempdir();
+    let script_path = directory.join("script.mlir");
+    std::fs::write(&script_path, script).unwrap();
+    let mut args = vec![
+        format!(
+            "--transform-preload-library=transform-library-paths={}",
+            script_path.display()
+        ),
+        "--transform-interpreter".to_string(),
+    ];
+    if let Some(plugin) = plugin {
+        args.insert(0, format!("--load-dialect-plugin={plugin}"));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let upstream = common::mlir_opt(payload, &args);
+    let _ = std::fs::remove_dir_all(&directory);
+    upstream
+}
+
 #[test]
 fn upstream_mlir_opt_with_the_plugin_applies_every_examples_script_alike() {
     let plugin = sched_apply(&[], &["plugin"]);
@@ -73,21 +95,7 @@ fn upstream_mlir_opt_with_the_plugin_applies_every_examples_script_alike() {
         with_own_ops += usize::from(script.contains("transform.sched."));
         let applied_to = sched_apply(&inputs, &["--emit", "inlined"]);
         let ours = sched_apply(&inputs, &[]);
-        let directory = common::tempdir();
-        let script_path = directory.join("script.mlir");
-        std::fs::write(&script_path, &script).unwrap();
-        let upstream = common::mlir_opt(
-            &applied_to,
-            &[
-                &format!("--load-dialect-plugin={plugin}"),
-                &format!(
-                    "--transform-preload-library=transform-library-paths={}",
-                    script_path.display()
-                ),
-                "--transform-interpreter",
-            ],
-        );
-        let _ = std::fs::remove_dir_all(&directory);
+        let upstream = upstream_applies(&applied_to, &script, Some(plugin));
         assert_eq!(
             upstream.trim_end(),
             ours.trim_end(),
@@ -132,20 +140,7 @@ fn upstream_mlir_opt_alone_applies_every_portable_script_alike() {
         assert!(!script.contains("= transform.sched."), "{script}");
         let applied_to = sched_apply(&inputs, &["--emit", "inlined"]);
         let ours = sched_apply(&inputs, &[]);
-        let directory = common::tempdir();
-        let script_path = directory.join("script.mlir");
-        std::fs::write(&script_path, &script).unwrap();
-        let upstream = common::mlir_opt(
-            &applied_to,
-            &[
-                &format!(
-                    "--transform-preload-library=transform-library-paths={}",
-                    script_path.display()
-                ),
-                "--transform-interpreter",
-            ],
-        );
-        let _ = std::fs::remove_dir_all(&directory);
+        let upstream = upstream_applies(&applied_to, &script, None);
         assert_eq!(
             upstream.trim_end(),
             ours.trim_end(),
