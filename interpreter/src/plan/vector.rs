@@ -208,7 +208,21 @@ impl Planner<'_> {
         };
         let vectorized = tile
             .iter()
-            .find(|l| l.vectorize.is_some() && stride_of(l.dim).is_some())?;
+            .find(|l| l.vectorize.is_some() && stride_of(l.dim).is_some());
+        let Some(vectorized) = vectorized else {
+            // A loop unrolled inside the vector tile makes the vector op read
+            // the strided window as well.
+            let unrolled = tile
+                .iter()
+                .find(|l| l.unroll.is_some() && stride_of(l.dim).is_some())?;
+            let (operand, index, stride) = stride_of(unrolled.dim)?;
+            return Some(self.strided_unroll(
+                func,
+                stage_index,
+                unrolled,
+                (operand, &index, stride),
+            ));
+        };
         let (operand, index, stride) = stride_of(vectorized.dim)?;
         let dim_name = &stage.dims[vectorized.dim].name;
         let candidates: Vec<&str> = stage
@@ -242,6 +256,35 @@ impl Planner<'_> {
                 format!("vectorize a loop over a dimension read contiguously: {listed}")
             }),
         )
+    }
+
+    /// The error for a loop unrolled inside the vector tile over a dimension
+    /// an input is read along with a stride (`in0` at `d3 * 2 + d6`).
+    fn strided_unroll(
+        &self,
+        func: usize,
+        stage_index: usize,
+        unrolled: &Loop,
+        (operand, index, stride): (usize, &str, i64),
+    ) -> Diagnostic {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let dim_name = &stage.dims[unrolled.dim].name;
+        Diagnostic::error(
+            "vectorize-strided",
+            unrolled.unroll.unwrap_or(unrolled.span),
+            format!(
+                "cannot unroll `{}` inside the vector tile of `{}`: `in{operand}` is read at \
+                 `{index}` (in the op's dimensions), with stride {stride} along `{dim_name}`, and \
+                 MLIR's vectorizer does not read strided windows",
+                unrolled.name,
+                self.stage_name(func, stage_index)
+            ),
+        )
+        .with_help(format!(
+            "order `{}` outside the loops of the window (reorder lists loops innermost first), \
+             or leave it rolled",
+            unrolled.name
+        ))
     }
 
     /// Whether dimension `dim` of payload op `op` indexes an operand inside
