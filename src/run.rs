@@ -208,79 +208,42 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
     .map_err(|e| payload_failure(e, &payload_source))?;
     let mut report = RunReport {
         payload: payload_name.clone(),
-        entry: program.signature.name.clone(),
         schedule: schedule.name.clone(),
-        compile_s: [
-            outcome.times.resolve_s,
-            outcome.times.plan_s,
-            outcome.times.apply_s,
-            program.times.lower_s,
-            program.times.jit_s,
-        ],
-        compile_cached: program.times.cached,
         ..Default::default()
     };
-    if let Some(threads) = args.threads {
-        program
-            .set_threads(threads as usize)
-            .map_err(|why| Exit::input(format!("error: --threads {threads}: {why}\n")))?;
-    }
-    report.threads = program.threads();
+    compiled(&mut report, &outcome.times, &program, args.threads)?;
     let inputs = load_inputs(&args, &program, &payload_source)?;
     let results = first_call(&args, &program, &inputs, &targets, &mut report)?;
 
     let reference = match unscheduled {
         Some(module) => {
             progress("compiling the unscheduled payload");
-            Some(
-                Program::compile_module(
-                    &context,
-                    module,
-                    &payload_name,
-                    &payload_text,
-                    Some(&program.signature.name),
-                    &[],
-                    cache.as_ref().map(|c| c.for_role(Role::Reference)).as_ref(),
-                )
-                .map_err(|e| payload_failure(e, &payload_source))?,
-            )
+            let cache = cache.as_ref().map(|c| c.for_role(Role::Reference));
+            let entry = Some(program.signature.name.as_str());
+            let compiled = Program::compile_module(
+                &context,
+                module,
+                &payload_name,
+                &payload_text,
+                entry,
+                &[],
+                cache.as_ref(),
+            );
+            Some(compiled.map_err(|e| payload_failure(e, &payload_source))?)
         }
         None => None,
     };
-    if let (true, Some(reference)) = (args.check, &reference) {
-        progress("running the unscheduled payload");
-        let mut expected = reference.new_results();
-        reference
-            .call(&mut inputs.clone(), &mut expected)
-            .map_err(call_failure)?;
-        let tolerance = tolerance(&args, &program, &expected);
-        let comparison = compare(&results, &expected, tolerance);
-        report.check = Some((comparison, tolerance));
-    }
-    if !args.expect.is_empty() {
-        let owner = format!(" of @{}", program.signature.name);
-        let types = &program.signature.results;
-        let expected = read_tensors(&args.expect, types, ("result", &owner))?;
-        let tolerance = tolerance(&args, &program, &expected);
-        let comparison = compare(&results, &expected, tolerance);
-        report.check = Some((comparison, tolerance));
-        let names: Vec<String> = args
-            .expect
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
-        report.expected_from = Some(names.join(", "));
-    }
+    let timed = Timed {
+        program: &program,
+        reference: reference.as_ref(),
+        inputs: &inputs,
+    };
+    check_results(&args, &timed, &results, &mut report)?;
     if let Some(dir) = &args.save_outputs {
         report.saved = save_outputs(dir, &results)?;
     }
     if let Some(calls) = args.bench {
         report.flops = outcome.info.static_flops(&program.signature.name);
-        let timed = Timed {
-            program: &program,
-            reference: reference.as_ref(),
-            inputs: &inputs,
-        };
         let bench = Bench {
             calls,
             reference_calls: reference_calls(&args),
@@ -291,12 +254,78 @@ pub fn run(args: RunArgs) -> Result<(), Exit> {
         };
         crate::timing::bench(&mut report, &bench, timed)?;
     }
-
     crate::files::print_text(&if args.json {
         report.to_json()
     } else {
         report.to_text()
     })?;
+    mismatch(&report)
+}
+
+/// The compiled program's part of the report (entry, compile times), with
+/// `--threads` set first.
+fn compiled(
+    report: &mut RunReport,
+    times: &pipeline::PhaseTimes,
+    program: &Program,
+    threads: Option<u32>,
+) -> Result<(), Exit> {
+    report.entry = program.signature.name.clone();
+    report.compile_s = [
+        times.resolve_s,
+        times.plan_s,
+        times.apply_s,
+        program.times.lower_s,
+        program.times.jit_s,
+    ];
+    report.compile_cached = program.times.cached;
+    if let Some(threads) = threads {
+        program
+            .set_threads(threads as usize)
+            .map_err(|why| Exit::input(format!("error: --threads {threads}: {why}\n")))?;
+    }
+    report.threads = program.threads();
+    Ok(())
+}
+
+/// `--check` (the unscheduled payload run on the same inputs) or
+/// `--expect` (the files): the results compared, into the report.
+fn check_results(
+    args: &RunArgs,
+    timed: &Timed<'_>,
+    results: &[Tensor],
+    report: &mut RunReport,
+) -> Result<(), Exit> {
+    let program = timed.program;
+    let expected = match (args.check, timed.reference) {
+        (true, Some(reference)) => {
+            progress("running the unscheduled payload");
+            let mut expected = reference.new_results();
+            reference
+                .call(&mut timed.inputs.to_vec(), &mut expected)
+                .map_err(call_failure)?;
+            expected
+        }
+        _ if !args.expect.is_empty() => {
+            let owner = format!(" of @{}", program.signature.name);
+            let types = &program.signature.results;
+            let names: Vec<String> = args
+                .expect
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect();
+            report.expected_from = Some(names.join(", "));
+            read_tensors(&args.expect, types, ("result", &owner))?
+        }
+        _ => return Ok(()),
+    };
+    let tolerance = tolerance(args, program, &expected);
+    report.check = Some((compare(results, &expected, tolerance), tolerance));
+    Ok(())
+}
+
+/// An error when the check found a result that differs.
+fn mismatch(report: &RunReport) -> Result<(), Exit> {
     let reference = match &report.expected_from {
         Some(files) => format!("the expected outputs ({files})"),
         None => "the unscheduled one".to_string(),

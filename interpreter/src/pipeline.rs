@@ -156,24 +156,24 @@ pub fn run_loaded(
     } = payload;
     let mut times = PhaseTimes::default();
     let (info, model) = resolve(schedule, context, module, payload_name)?;
-    let warnings: Vec<String> = model.warnings.iter().map(|w| w.render(schedule)).collect();
-    let notes: Vec<String> = model.notes.iter().map(|n| n.render(schedule)).collect();
+    let mut outcome = Outcome {
+        script: String::new(),
+        payload: None,
+        remarks: Vec::new(),
+        warnings: model.warnings.iter().map(|w| w.render(schedule)).collect(),
+        notes: model.notes.iter().map(|n| n.render(schedule)).collect(),
+        times,
+        info,
+        model,
+        inlined: None,
+    };
     if stop == Stop::Check {
-        return Ok(Outcome {
-            script: String::new(),
-            payload: None,
-            remarks: Vec::new(),
-            warnings,
-            notes,
-            times,
-            info,
-            model,
-            inlined: None,
-        });
+        return Ok(outcome);
     }
+    let (info, model) = (&outcome.info, &outcome.model);
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let inlined = inline_funcs(context, module, &info, &model, schedule)?;
+    let inlined = inline_funcs(context, module, info, model, schedule)?;
     // The script applies to the module as loaded (a TOSA payload is lowered
     // to linalg then; its text names a `tosa.` op) and inlined.
     let loaded_from_tosa = payload_text.contains("tosa.");
@@ -183,7 +183,7 @@ pub fn run_loaded(
         .then(|| payload::ffi::print_module(module));
     let (planned_model, planned_info) = match &inlined {
         Some(inlined) => (&inlined.model, &inlined.info),
-        None => (&model, &info),
+        None => (model, info),
     };
     let options = PlanOptions {
         name_loops: stop == Stop::ApplyNamingLoops,
@@ -195,44 +195,27 @@ pub fn run_loaded(
             .portable()
             .map_err(|(op, location)| Failure::Input(not_portable(&op, location, schedule)))?;
     }
-    let script = planned.render();
+    outcome.script = planned.render();
     times.plan_s = start.elapsed().as_secs_f64();
+    outcome.times = times;
     if matches!(stop, Stop::Plan | Stop::PlanPortable) {
-        return Ok(Outcome {
-            script,
-            payload: None,
-            remarks: Vec::new(),
-            warnings,
-            notes,
-            times,
-            info,
-            model,
-            inlined: inlined_text,
-        });
+        outcome.inlined = inlined_text;
+        return Ok(outcome);
     }
     let start = Instant::now();
-    match apply_script(context, module, &script) {
+    match apply_script(context, module, &outcome.script) {
         Ok(messages) => {
-            times.apply_s = start.elapsed().as_secs_f64();
-            let remarks = messages
+            outcome.times.apply_s = start.elapsed().as_secs_f64();
+            outcome.remarks = messages
                 .iter()
                 .map(|m| render_located(m, schedule, payload_name))
                 .collect();
-            Ok(Outcome {
-                script,
-                payload: Some(if stop == Stop::ApplyKeepingLocations {
-                    payload::ffi::print_with_locations(module)
-                } else {
-                    payload::ffi::print_module(module)
-                }),
-                remarks,
-                warnings,
-                notes,
-                times,
-                info,
-                model,
-                inlined: inlined_text,
-            })
+            outcome.payload = Some(if stop == Stop::ApplyKeepingLocations {
+                payload::ffi::print_with_locations(module)
+            } else {
+                payload::ffi::print_module(module)
+            });
+            Ok(outcome)
         }
         Err(error) => {
             let applied_to = inlined_text.as_deref().unwrap_or(payload_text);
