@@ -160,6 +160,56 @@ bool emitPart(const llvm::SmallString<0> &bitcode, int optLevel,
   return machine && optimizeAndEmit(**module, *machine, optLevel, object, error);
 }
 
+// Moves every constant global of at least `minBytes` (a frozen model's
+// weights) out of `module` into a module of its own, which is emitted
+// without optimizing; `module` keeps external declarations of them, under
+// names of their own. Split with the code, they were copied into the parts
+// and written and read back as bitcode (resnet18's 46 MB of weights: 4.6 s
+// of a 15 s compile on two threads, against 6.9 s on one).
+std::unique_ptr<llvm::Module> takeLargeConstants(llvm::Module &module,
+                                                 uint64_t minBytes) {
+  auto data = std::make_unique<llvm::Module>("data", module.getContext());
+  data->setDataLayout(module.getDataLayout());
+  data->setTargetTriple(module.getTargetTriple());
+  const llvm::DataLayout &layout = module.getDataLayout();
+  int moved = 0;
+  for (llvm::GlobalVariable &global : module.globals()) {
+    if (!global.hasInitializer() || !global.isConstant() ||
+        layout.getTypeAllocSize(global.getValueType()) < minBytes)
+      continue;
+    global.setName("__sched_data_" + std::to_string(moved++));
+    auto *copy = new llvm::GlobalVariable(
+        *data, global.getValueType(), /*isConstant=*/true,
+        llvm::GlobalValue::ExternalLinkage, global.getInitializer(),
+        global.getName());
+    copy->setAlignment(global.getAlign());
+    global.setInitializer(nullptr);
+    global.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    global.setVisibility(llvm::GlobalValue::DefaultVisibility);
+    global.setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::None);
+  }
+  if (moved == 0)
+    return nullptr;
+  return data;
+}
+
+// The object file of a module of data only (no code to optimize).
+bool emitData(llvm::Module &data, std::string &object, std::string &error) {
+  std::unique_ptr<llvm::TargetMachine> machine = hostMachine(0, error);
+  if (!machine)
+    return false;
+  llvm::raw_string_ostream stream(object);
+  llvm::buffer_ostream buffered(stream);
+  llvm::legacy::PassManager passes;
+  if (machine->addPassesToEmitFile(passes, buffered, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile)) {
+    error = "the target cannot emit object files";
+    return false;
+  }
+  passes.run(data);
+  return true;
+}
+
 } // namespace
 
 // Translates `module` (in the LLVM dialect) to LLVM IR, optimizes it at
@@ -205,6 +255,8 @@ extern "C" bool schedCompileObjects(MlirOperation module, int optLevel,
     return true;
   }
   propagateConstants(*llvmModule, machine.get());
+  // Constant data of 64 KiB or more is emitted apart from the code.
+  std::unique_ptr<llvm::Module> data = takeLargeConstants(*llvmModule, 64 << 10);
 
   std::vector<llvm::SmallString<0>> bitcodes;
   llvm::SplitModule(
@@ -224,13 +276,19 @@ extern "C" bool schedCompileObjects(MlirOperation module, int optLevel,
     threads.emplace_back([&, i] {
       done[i] = emitPart(bitcodes[i], optLevel, objects[i], errors[i]);
     });
+  std::string dataObject, dataError;
+  bool dataDone = !data || emitData(*data, dataObject, dataError);
   if (!bitcodes.empty())
     done[0] = emitPart(bitcodes[0], optLevel, objects[0], errors[0]);
   for (std::thread &thread : threads)
     thread.join();
+  if (!dataDone)
+    return fail(dataError);
   for (size_t i = 0; i < bitcodes.size(); ++i)
     if (!done[i])
       return fail(errors[i]);
+  if (data)
+    objects.push_back(std::move(dataObject));
   for (const std::string &object : objects)
     onObject(mlirStringRefCreate(object.data(), object.size()), objectData);
   return true;

@@ -128,3 +128,42 @@ fn dynamic_shapes_are_a_located_error() {
         .message
         .contains("argument 0 of @f: `tensor<?xf32>` has a dynamic size"));
 }
+
+/// `x + W` with `W` a 128 × 256 constant of distinct values (128 KiB): large
+/// constant data is emitted apart from the code when the code is split
+/// into parts, and the program computes the same on one thread and two.
+#[test]
+fn large_constants_give_the_same_results_split_or_not() {
+    let values: Vec<String> = (0..128)
+        .map(|i| {
+            let row: Vec<String> = (0..256)
+                .map(|j| format!("{}.5", (i * 256 + j) % 1000))
+                .collect();
+            format!("[{}]", row.join(", "))
+        })
+        .collect();
+    let text = format!(
+        "func.func @add(%x: tensor<128x256xf32>) -> tensor<128x256xf32> {{
+  %w = arith.constant dense<[{}]> : tensor<128x256xf32>
+  %e = tensor.empty() : tensor<128x256xf32>
+  %r = linalg.add ins(%x, %w : tensor<128x256xf32>, tensor<128x256xf32>) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %r : tensor<128x256xf32>
+}}",
+        values.join(", ")
+    );
+    let results = |threads: usize| {
+        let program =
+            Program::compile_on_threads("weights.mlir", &text, None, &[], None, threads).unwrap();
+        let mut inputs = program.random_inputs(3);
+        let mut results = program.new_results();
+        program.call(&mut inputs, &mut results).unwrap();
+        (inputs[0].to_f64(), results[0].to_f64())
+    };
+    let (one_in, one) = results(1);
+    let (two_in, two) = results(2);
+    assert_eq!(one_in, two_in);
+    assert_eq!(one, two);
+    let sum = |k: usize, w: f32| (one_in[k] as f32 + w) as f64;
+    assert_eq!(one[1], sum(1, 1.5));
+    assert_eq!(one[32767], sum(32767, 767.5));
+}
