@@ -29,8 +29,9 @@ pub(super) struct Member {
 
 /// The schedule with its `[*]` funcs expanded, and what came out of it.
 pub(super) struct Expansion {
-    /// The rewritten schedule.
-    pub(super) file: ScheduleFile,
+    /// The rewritten schedule; `None` when it has no `[*]` func (the
+    /// schedule is resolved as written).
+    pub(super) file: Option<ScheduleFile>,
     /// Each member func's name, with its family's name, its op's id and
     /// where the family is declared.
     pub(super) members: HashMap<String, Member>,
@@ -45,7 +46,7 @@ pub(super) struct Expansion {
 /// Expands every `[*]` func of `file` against `payload`.
 pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
     let mut expansion = Expansion {
-        file: ScheduleFile { items: Vec::new() },
+        file: None,
         members: HashMap::new(),
         errors: Vec::new(),
         warnings: Vec::new(),
@@ -53,9 +54,9 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
     };
     let families = expansion.bind_families(file, payload);
     if families.is_empty() && expansion.broken.is_empty() {
-        expansion.file = file.clone();
         return expansion;
     }
+    let mut items = Vec::new();
     for item in &file.items {
         match item {
             Item::Func(decl) => match families.get(&decl.name.name) {
@@ -68,12 +69,12 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
                             span: decl.pure.selector.span(),
                         };
                         expansion.members.insert(member.name.name.clone(), entry);
-                        expansion.file.items.push(Item::Func(Box::new(member)));
+                        items.push(Item::Func(Box::new(member)));
                     }
                 }
                 // A family that binds nothing was reported; its chains are skipped.
                 None if expansion.broken.contains(&decl.name.name) => {}
-                None => expansion.file.items.push(item.clone()),
+                None => items.push(item.clone()),
             },
             Item::Chain(chain) => {
                 expansion.check_names(chain, &families);
@@ -82,15 +83,16 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
                         for k in 0..ops.len() {
                             let mut copy = chain.clone();
                             copy.func.name = format!("{}[{k}]", chain.func.name);
-                            expansion.file.items.push(Item::Chain(copy));
+                            items.push(Item::Chain(copy));
                         }
                     }
-                    None => expansion.file.items.push(item.clone()),
+                    None => items.push(item.clone()),
                 }
             }
-            _ => expansion.file.items.push(item.clone()),
+            _ => items.push(item.clone()),
         }
     }
+    expansion.file = Some(ScheduleFile { items });
     expansion
 }
 

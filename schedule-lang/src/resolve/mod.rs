@@ -52,12 +52,13 @@ pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<
     resolver.warnings.extend(expansion.warnings);
     resolver.broken.extend(expansion.broken);
     let members = &expansion.members;
-    for item in &expansion.file.items {
+    let file = expansion.file.as_ref().unwrap_or(file);
+    for item in &file.items {
         if let Item::Func(decl) = item {
             resolver.for_member(members, &decl.name.name, |r| r.declare(decl));
         }
     }
-    for item in &expansion.file.items {
+    for item in &file.items {
         if let Item::Chain(chain) = item {
             resolver.for_member(members, &chain.func.name, |r| r.chain(chain));
         }
@@ -94,6 +95,33 @@ struct Resolver<'a> {
     broken: Vec<String>,
 }
 
+/// `message` with every member of `family` (`convs[3]`) named as the family
+/// (`convs`): the same mistake, whichever member made it.
+fn as_family(message: &str, family: &str) -> String {
+    let open = format!("{family}[");
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(&open) {
+        let after = &rest[at + open.len()..];
+        let index = after
+            .find(']')
+            .filter(|&close| after[..close].bytes().all(|b| b.is_ascii_digit()));
+        match index {
+            Some(close) => {
+                out.push_str(&rest[..at]);
+                out.push_str(family);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[..at + open.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -123,13 +151,7 @@ impl Resolver<'_> {
         let place = self.payload.place(op);
         let note = format!("`{name}` is the `{}` at {place}", op.kind);
         let general = |d: &Diagnostic| {
-            let mut message = d.message.replace(name, family);
-            if let Some(open) = message.find(&format!("{family}[")) {
-                let rest = &message[open + family.len()..];
-                if let Some(close) = rest.find(']') {
-                    message.replace_range(open + family.len()..open + family.len() + close + 1, "");
-                }
-            }
+            let message = as_family(&d.message, family);
             (d.code, d.span.map(|s| (s.start, s.end)), message)
         };
         for list in [(&mut self.errors, errors), (&mut self.warnings, warnings)] {

@@ -144,15 +144,14 @@ fn kept<'a>(
 ) -> Result<Vec<&'a PayloadOp>, Box<Diagnostic>> {
     let mut kept = candidates.to_vec();
     for filter in &definition.filters {
-        let before = kept.clone();
         let mut left = Vec::new();
-        for op in before.iter().copied() {
+        for &op in &kept {
             if holds(op, definition, filter)? {
                 left.push(op);
             }
         }
         if left.is_empty() {
-            let values: Vec<String> = before
+            let values: Vec<String> = kept
                 .iter()
                 .map(|op| value_of(op, definition, filter))
                 .collect();
