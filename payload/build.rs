@@ -8,7 +8,8 @@
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
 //! `contract.cpp` lets LLVM fuse vector multiplies and adds; `approximate.cpp`
-//! turns vector math functions into polynomials; `loops.cpp`
+//! turns vector math functions into polynomials; `noalias.cpp` marks
+//! outlined loop nests' buffers that cannot overlap; `loops.cpp`
 //! keeps innermost scalar rows rolled for LLVM;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
@@ -41,6 +42,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/contract.cpp");
     println!("cargo:rerun-if-changed=shim/approximate.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
+    println!("cargo:rerun-if-changed=shim/noalias.cpp");
     println!("cargo:rerun-if-changed=shim/plugin.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -83,6 +85,7 @@ fn main() {
         "contract",
         "approximate",
         "loops",
+        "noalias",
         "plugin",
     ];
     let stamp = stamp(&prefix, &sources);

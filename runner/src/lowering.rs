@@ -90,7 +90,16 @@ pub const OUTLINE_SCRIPT: &str = r#"module attributes {transform.with_named_sequ
   }
 }"#;
 
-/// A function with more loop nests than this has them outlined
+/// Before outlining: the linalg ops no schedule tiled (all of them in an
+/// unscheduled payload) become the loop nests they would become later in
+/// [`LOOPS_PIPELINE`], so that they are outlined too.
+pub const LINALG_TO_LOOPS: &str = "builtin.module(func.func(convert-linalg-to-loops))";
+
+/// The name of the functions [`OUTLINE_SCRIPT`] makes (MLIR numbers them
+/// `sched_nest_0`, `sched_nest_1`, …).
+pub const OUTLINED_PREFIX: &str = "sched_nest";
+
+/// A function with more loop nests (or linalg ops, each one later) than this has them outlined
 /// ([`OUTLINE_SCRIPT`]). Below, one function compiles about as fast, and
 /// LLVM sees every nest with its callers' facts, which made small models
 /// faster whole.
@@ -126,7 +135,8 @@ pub const LOWERING_PIPELINE: &str = concat!(
 
 /// The second half of lowering, from bufferized loops to the LLVM dialect:
 /// [`LOOPS_PIPELINE`], the scalar rows marked to stay rolled,
-/// [`LOWERING_PIPELINE`], and the marks attached to the loops' back edges.
+/// [`LOWERING_PIPELINE`], and the marks attached to the loops' back edges
+/// and to outlined nests' pointers.
 pub(crate) fn lower_to_llvm(
     context: &melior::Context,
     module: &mut melior::ir::Module,
@@ -136,6 +146,7 @@ pub(crate) fn lower_to_llvm(
     crate::ffi::keep_scalar_rows_rolled(module, ROLLED_ROW_TRIPS);
     run_passes(context, module, LOWERING_PIPELINE, payload_name)?;
     crate::ffi::attach_loop_annotations(module);
+    crate::ffi::apply_no_alias_marks(module);
     Ok(())
 }
 
@@ -243,7 +254,8 @@ pub(crate) fn make_parallel_loops(
 
 /// Requests the C interfaces ([`C_WRAPPERS_PIPELINE`]), then outlines each
 /// function's loop nests ([`OUTLINE_SCRIPT`]) when a function has more than
-/// `above` of them ([`OUTLINED_ABOVE`] when compiling).
+/// `above` of them, its linalg ops made loops first ([`LINALG_TO_LOOPS`]),
+/// and marks the nests' buffers that cannot overlap `llvm.noalias` ([`OUTLINED_ABOVE`] when compiling).
 pub(crate) fn outline_loop_nests(
     context: &melior::Context,
     module: &mut melior::ir::Module,
@@ -251,22 +263,22 @@ pub(crate) fn outline_loop_nests(
     above: usize,
 ) -> Result<(), PayloadError> {
     run_passes(context, module, C_WRAPPERS_PIPELINE, payload_name)?;
-    let is_loop = |op: &OpView<'_>| {
-        matches!(
-            op.name().as_str(),
-            "scf.forall" | "scf.for" | "scf.parallel"
-        )
+    let is_nest = |op: &OpView<'_>| {
+        let name = op.name();
+        matches!(name.as_str(), "scf.forall" | "scf.for" | "scf.parallel")
+            || name.starts_with("linalg.")
     };
     let most = OpView::of_module(module)
         .children()
         .into_iter()
         .filter(|op| op.name() == "func.func")
-        .map(|function| function.children().into_iter().filter(is_loop).count())
+        .map(|function| function.children().into_iter().filter(is_nest).count())
         .max()
         .unwrap_or(0);
     if most <= above {
         return Ok(());
     }
+    run_passes(context, module, LINALG_TO_LOOPS, payload_name)?;
     apply_script(context, module, OUTLINE_SCRIPT).map_err(|error| {
         let (ApplyError::BadScript(messages, _)
         | ApplyError::Failed(messages)
@@ -276,6 +288,7 @@ pub(crate) fn outline_loop_nests(
             messages,
         )
     })?;
+    crate::ffi::mark_outlined_no_alias(module, OUTLINED_PREFIX);
     Ok(())
 }
 
@@ -396,6 +409,87 @@ func.func @two(%a: memref<8xf32>, %b: memref<8xf32>) {
         assert_eq!(text.matches("llvm.emit_c_interface").count(), 1, "{text}");
         let entry = &text[text.find("func.func @two").unwrap()..];
         assert!(!entry.contains("scf.for"), "{text}");
+    }
+
+    /// The outlined nests' functions, each with the pointer positions
+    /// marked for `llvm.noalias` (`[]` when none).
+    fn marks(text: &str) -> Vec<String> {
+        text.lines()
+            .filter(|line| {
+                line.contains("func.func private @sched_nest")
+                    || line.contains("func.func @sched_nest")
+            })
+            .map(
+                |line| match line.find("sched.noalias_pointers = array<i64: ") {
+                    Some(at) => {
+                        let rest = &line[at + "sched.noalias_pointers = array<i64: ".len()..];
+                        rest[..rest.find('>').unwrap()].to_string()
+                    }
+                    None => String::new(),
+                },
+            )
+            .collect()
+    }
+
+    #[test]
+    fn an_outlined_nests_buffers_that_cannot_overlap_are_marked_no_alias() {
+        // Nest 1 writes a fresh buffer from an argument; nest 2 copies one
+        // subview of it into another (one buffer: unmarked); nest 3 reads
+        // two arguments (the caller may pass one buffer twice: unmarked);
+        // nest 4 reads the fresh buffer into an argument.
+        let text = r#"
+func.func @f(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %t = memref.alloc() : memref<8xf32>
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %a[%i] : memref<8xf32>
+    memref.store %v, %t[%i] : memref<8xf32>
+  }
+  %low = memref.subview %t[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  %high = memref.subview %t[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %low[%i] : memref<4xf32, strided<[1]>>
+    memref.store %v, %high[%i] : memref<4xf32, strided<[1], offset: 4>>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %a[%i] : memref<8xf32>
+    memref.store %v, %b[%i] : memref<8xf32>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %t[%i] : memref<8xf32>
+    memref.store %v, %b[%i] : memref<8xf32>
+  }
+  return
+}"#;
+        let context = payload::new_context();
+        let mut module = melior::ir::Module::parse(&context, text).unwrap();
+        outline_loop_nests(&context, &mut module, "f.mlir", 0).unwrap();
+        let text = payload::ffi::print_module(&module);
+        // Each memref<8xf32> argument converts to 5 values (pointers first).
+        assert_eq!(marks(&text), ["0, 1, 5, 6", "", "", "0, 1, 5, 6"], "{text}");
+        lower_to_llvm(&context, &mut module, "f.mlir").unwrap();
+        let lowered = payload::ffi::print_module(&module);
+        assert_eq!(lowered.matches("llvm.noalias").count(), 8, "{lowered}");
+        assert!(!lowered.contains("sched.noalias_pointers"), "{lowered}");
+    }
+
+    #[test]
+    fn linalg_ops_left_untiled_are_outlined_as_loops() {
+        let text = r#"
+func.func @f(%a: memref<8xf32>, %b: memref<8xf32>) {
+  linalg.copy ins(%a : memref<8xf32>) outs(%b : memref<8xf32>)
+  linalg.copy ins(%b : memref<8xf32>) outs(%a : memref<8xf32>)
+  return
+}"#;
+        let context = payload::new_context();
+        let mut module = melior::ir::Module::parse(&context, text).unwrap();
+        outline_loop_nests(&context, &mut module, "f.mlir", 1).unwrap();
+        let text = payload::ffi::print_module(&module);
+        assert_eq!(text.matches("call @sched_nest").count(), 2, "{text}");
+        assert!(!text.contains("linalg.copy"), "{text}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The shim's rewrites of a whole module around bufferization
-//! (`shim/empties.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
-//! `shim/contract.cpp`), each behind a
+//! and outlining (`shim/empties.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
+//! `shim/contract.cpp`, `shim/approximate.cpp`, `shim/noalias.cpp`,
+//! `shim/loops.cpp`), each behind a
 //! safe wrapper that borrows the module exclusively for the call.
 
 use mlir_sys::MlirOperation;
@@ -90,7 +91,33 @@ pub fn attach_loop_annotations(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedAttachLoopAnnotations(raw) }
 }
 
+/// After outlining: marks the buffer arguments of each function named
+/// `prefix…` with one call that cannot share memory with the call's other
+/// buffers `llvm.noalias` (`shim/noalias.cpp` says why and when). Returns
+/// the arguments marked.
+pub fn mark_outlined_no_alias(module: &mut melior::ir::Module, prefix: &str) -> i64 {
+    let raw = module.as_operation().to_raw();
+    let prefix = melior::StringRef::new(prefix);
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // `prefix` outlives it; the shim only sets argument attributes.
+    unsafe { schedMarkOutlinedNoAlias(raw, prefix.to_raw()) }
+}
+
+/// After the conversion to the LLVM dialect: the pointers
+/// [`mark_outlined_no_alias`] marked become `llvm.noalias` arguments.
+/// Returns the pointers marked.
+pub fn apply_no_alias_marks(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim only moves an attribute onto function arguments.
+    unsafe { schedApplyNoAliasMarks(raw) }
+}
+
 unsafe extern "C" {
+    /// Defined in `shim/noalias.cpp`.
+    fn schedApplyNoAliasMarks(root: MlirOperation) -> i64;
+    /// Defined in `shim/noalias.cpp`.
+    fn schedMarkOutlinedNoAlias(root: MlirOperation, prefix: mlir_sys::MlirStringRef) -> i64;
     /// Defined in `shim/loops.cpp`.
     fn schedKeepScalarRowsRolled(root: MlirOperation, min_trips: i64) -> i64;
     /// Defined in `shim/loops.cpp`.
