@@ -182,7 +182,8 @@ pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::T
 /// own first (`ffi::untie_shared_empty_tensors`), copies through a
 /// temporary between disjoint regions become direct
 /// (`ffi::forward_temporary_copies`), results computed in
-/// arguments stay there, the others become out-parameters, and vectors
+/// arguments stay there, the others become out-parameters, copies of
+/// strided regions become loops (`ffi::strided_copies_to_loops`), and vectors
 /// LLVM would widen are cut into register-wide pieces. Returns where
 /// each result is computed. Lowering and `profile` both start here.
 pub(crate) fn bufferize(
@@ -202,6 +203,7 @@ pub(crate) fn bufferize(
     }
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
     crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
+    crate::ffi::strided_copies_to_loops(module);
     crate::ffi::split_wide_vectors(module, machine_vector_bits());
     crate::ffi::approximate_vector_math(module);
     crate::ffi::contract_vector_arithmetic(module);
@@ -538,6 +540,33 @@ func.func @f(%a: memref<3x18xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>)
             1,
             "the large copy stays: {text}"
         );
+    }
+
+    #[test]
+    fn copies_of_strided_regions_become_loops_and_contiguous_ones_stay_copies() {
+        let context = payload::new_context();
+        // A padded tensor's interior (strided), a whole buffer (contiguous),
+        // the first rows of one (contiguous), and a self-copy.
+        let text = r#"
+func.func @f(%a: memref<1x8x6x6xf32>, %b: memref<1x8x4x4xf32>, %c: memref<1x8x4x4xf32>, %d: memref<8x4xf32>) {
+  %interior = memref.subview %a[0, 0, 1, 1] [1, 8, 4, 4] [1, 1, 1, 1] : memref<1x8x6x6xf32> to memref<1x8x4x4xf32, strided<[288, 36, 6, 1], offset: 7>>
+  memref.copy %b, %interior : memref<1x8x4x4xf32> to memref<1x8x4x4xf32, strided<[288, 36, 6, 1], offset: 7>>
+  memref.copy %b, %c : memref<1x8x4x4xf32> to memref<1x8x4x4xf32>
+  %rows = memref.subview %d[0, 0] [2, 4] [1, 1] : memref<8x4xf32> to memref<2x4xf32, strided<[4, 1]>>
+  %first = memref.subview %c[0, 0, 0, 0] [1, 1, 2, 4] [1, 1, 1, 1] : memref<1x8x4x4xf32> to memref<2x4xf32, strided<[4, 1]>>
+  memref.copy %first, %rows : memref<2x4xf32, strided<[4, 1]>> to memref<2x4xf32, strided<[4, 1]>>
+  memref.copy %interior, %interior : memref<1x8x4x4xf32, strided<[288, 36, 6, 1], offset: 7>> to memref<1x8x4x4xf32, strided<[288, 36, 6, 1], offset: 7>>
+  return
+}"#;
+        let mut module = melior::ir::Module::parse(&context, text).unwrap();
+        let replaced = crate::ffi::strided_copies_to_loops(&mut module);
+        let text = payload::ffi::print_module(&module);
+        assert_eq!(replaced, 1, "{text}");
+        assert!(
+            text.contains("linalg.copy ins(%arg1 : memref<1x8x4x4xf32>) outs(%subview : memref<1x8x4x4xf32, strided<[288, 36, 6, 1], offset: 7>>)"),
+            "{text}"
+        );
+        assert_eq!(text.matches("memref.copy").count(), 3, "{text}");
     }
 
     /// A register tile of `rows` x `columns` f32 accumulated over 4 steps

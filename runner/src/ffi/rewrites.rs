@@ -113,7 +113,20 @@ pub fn apply_no_alias_marks(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedApplyNoAliasMarks(raw) }
 }
 
+/// After bufferization: each `memref.copy` of a region that is not
+/// contiguous (a padded tensor's interior) becomes a `linalg.copy`, and so
+/// loops LLVM vectorizes, instead of the runtime's element-wise copy
+/// (`shim/copies.cpp`). Returns the copies replaced.
+pub fn strided_copies_to_loops(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces copy ops with equivalent linalg copies.
+    unsafe { schedStridedCopiesToLoops(raw) }
+}
+
 unsafe extern "C" {
+    /// Defined in `shim/copies.cpp`.
+    fn schedStridedCopiesToLoops(root: MlirOperation) -> i64;
     /// Defined in `shim/noalias.cpp`.
     fn schedApplyNoAliasMarks(root: MlirOperation) -> i64;
     /// Defined in `shim/noalias.cpp`.
