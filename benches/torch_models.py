@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""The PyTorch exports in examples/torch side by side with PyTorch eager, one thread.
+"""The PyTorch exports in examples/torch and examples/torchvision side by side with PyTorch eager
+and torch.compile, one thread.
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_models.py [--calls 20] [--rounds 3]
+        [--only torch|torchvision] [--compile]
 
 Needs torch (a virtual environment outside the repository, as for scripts/export_torch.py, whose
 models this imports), the exports' inputs written by `scripts/export_torch.py` (examples/torch/data,
 not committed) and a built `target/release/sched-apply`. Each round times, per model, PyTorch's
 forward pass (`torch.set_num_threads(1)`, inference mode, the same batch) and then each export
 under each schedule beside it through `sched-apply run --inputs <PyTorch's inputs> --bench --json`,
-so machine noise hits both alike. Prints each round, then per export and schedule the median time
-and the median of the rounds' ratios (PyTorch's time over ours: above 1 means we are faster).
+so machine noise hits both alike. With --compile, also `torch.compile(model)` (the default inductor
+backend, compiled before the first round). Prints each round, then per export and schedule the
+median time and the median of the rounds' ratios (PyTorch's time over ours: above 1 means we are
+faster).
 """
 import argparse
 import os
@@ -25,52 +29,83 @@ from paired import ROOT, cpu_name, median_of_calls, sched_apply_median  # noqa: 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import export_torch  # noqa: E402
 
-EXPORTS = export_torch.OUT
 
 
-def schedules_of(name):
-    """(export, schedule) for every schedule beside both forms of model `name`."""
+def schedules_of(name, exports):
+    """(export, schedule) for every schedule beside both forms of model `name` in `exports`."""
     pairs = []
     for form in ["linalg", "tosa"]:
-        payload = EXPORTS / f"{name}.{form}.mlir"
-        for schedule in sorted(EXPORTS.glob(f"{name}.{form}.sched")) + sorted(
-                EXPORTS.glob(f"{name}.{form}.*.sched")):
+        payload = exports / f"{name}.{form}.mlir"
+        for schedule in sorted(exports.glob(f"{name}.{form}.sched")) + sorted(
+                exports.glob(f"{name}.{form}.*.sched")):
             pairs.append((payload, schedule))
     return pairs
+
+
+def models_of(only):
+    """(name, model, example, exports directory) for the models `--only` selects."""
+    models = []
+    if only != "torchvision":
+        models += [(n, m, e, export_torch.OUT)
+                   for n, m, e in export_torch.models() + export_torch.frozen_models()]
+    if only != "torch":
+        models += [(n, m, e, export_torch.VISION) for n, m, e in export_torch.whole_models()]
+    return models
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=20, help="timed calls per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of all")
+    parser.add_argument("--only", choices=["torch", "torchvision"], help="one directory's models")
+    parser.add_argument("--compile", action="store_true", help="also time torch.compile (inductor)")
     args = parser.parse_args()
     torch.set_num_threads(1)
     print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread", file=sys.stderr)
-    models = export_torch.models() + export_torch.frozen_models()
-    theirs = {name: [] for name, _, _ in models}
+    models = models_of(args.only)
+    theirs = {name: [] for name, _, _, _ in models}
+    compiled = {}
+    if args.compile:
+        for name, model, example, _ in models:
+            compiled[name] = (torch.compile(model), [])
+            with torch.inference_mode():
+                compiled[name][0](example)
     ours = {}
     for round_index in range(args.rounds):
-        for name, model, example in models:
+        for name, model, example, exports in models:
             with torch.inference_mode():
                 theirs[name].append(median_of_calls(lambda: model(example), args.calls))
-            data = EXPORTS / "data" / name
+                if name in compiled:
+                    fast = compiled[name][0]
+                    compiled[name][1].append(median_of_calls(lambda: fast(example), args.calls))
+            data = exports / "data" / name
             count = len(list(data.glob("arg*.npy")))
             if count == 0:
                 sys.exit(f"no inputs in {data}: run scripts/export_torch.py first")
             inputs = ",".join(str(data / f"arg{i}.npy") for i in range(count))
             line = f"round {round_index + 1}: {name}: torch {theirs[name][-1] * 1e3:.4f} ms"
-            for payload, schedule in schedules_of(name):
+            if name in compiled:
+                line += f", torch.compile {compiled[name][1][-1] * 1e3:.4f} ms"
+            for payload, schedule in schedules_of(name, exports):
                 seconds = sched_apply_median(str(payload), str(schedule), args.calls,
                                              ["--inputs", inputs])
                 ours.setdefault((name, schedule.name), []).append(seconds)
                 line += f", {schedule.name} {seconds * 1e3:.4f} ms"
             print(line, file=sys.stderr)
-    print(f"| export and schedule | median per call | PyTorch eager | PyTorch / ours (rounds' median) |")
-    print(f"|---|---|---|---|")
+    print("| export and schedule | median per call | PyTorch eager | eager / ours (rounds' median) "
+          "| torch.compile | compile / ours |")
+    print("|---|---|---|---|---|---|")
     for (name, schedule), times in ours.items():
         ratio = statistics.median(t / o for t, o in zip(theirs[name], times))
-        print(f"| `{schedule}` | {statistics.median(times) * 1e3:.4f} ms "
-              f"| {statistics.median(theirs[name]) * 1e3:.4f} ms | {ratio:.3f}x |")
+        row = (f"| `{schedule}` | {statistics.median(times) * 1e3:.4f} ms "
+               f"| {statistics.median(theirs[name]) * 1e3:.4f} ms | {ratio:.3f}x |")
+        if name in compiled:
+            inductor = compiled[name][1]
+            ratio = statistics.median(t / o for t, o in zip(inductor, times))
+            row += f" {statistics.median(inductor) * 1e3:.4f} ms | {ratio:.3f}x |"
+        else:
+            row += " | |"
+        print(row)
 
 
 if __name__ == "__main__":

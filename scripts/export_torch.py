@@ -7,6 +7,9 @@ Run by hand, never by `make test`. Versions used: torch 2.15.0, torch-mlir 20261
 torchvision 0.29.2 (`python3 -m venv ~/torch-venv && ~/torch-venv/bin/pip install torch==2.15.0
 torch-mlir==20261001 torchvision==0.29.2 numpy`).
 
+Whole networks (torchvision's resnet18 at batch 1 and 8, mobilenet_v2, a transformer encoder
+layer) go to examples/torchvision, linalg form only (`--only torchvision` exports just those).
+
 Each model's parameters (and float buffers, such as batch norm's running statistics) become
 arguments of `forward` after its input (but for one small frozen model, whose weights stay in the
 file as `dense_resource` blobs, as a plain export writes them), in `named_parameters()` then `named_buffers()` order, so
@@ -33,6 +36,7 @@ from torch_mlir import fx
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "examples" / "torch"
+VISION = ROOT / "examples" / "torchvision"
 
 
 class MnistCnn(nn.Module):
@@ -132,18 +136,43 @@ def export_frozen(name, model, example):
     return 1
 
 
-def export(name, model, example):
+def whole_models():
+    """(name, model, example input): the whole networks of examples/torchvision, eval mode,
+    seeded weights (torchvision's initialisation; batch norms' statistics made non-trivial)."""
+    torch.manual_seed(0)
+    resnet18 = torchvision.models.resnet18().eval()
+    mobilenet = torchvision.models.mobilenet_v2().eval()
+    for model in (resnet18, mobilenet):
+        with torch.no_grad():
+            for module in model.modules():
+                if isinstance(module, nn.BatchNorm2d):
+                    module.running_mean.uniform_(-0.1, 0.1)
+                    module.running_var.uniform_(0.5, 1.5)
+    encoder = nn.TransformerEncoderLayer(256, 4, 1024, dropout=0.0, batch_first=True).eval()
+    return [
+        ("resnet18_b1", resnet18, torch.randn(1, 3, 224, 224)),
+        ("resnet18_b8", resnet18, torch.randn(8, 3, 224, 224)),
+        ("mobilenet_v2", mobilenet, torch.randn(1, 3, 224, 224)),
+        ("transformer", encoder, torch.randn(1, 128, 256)),
+    ]
+
+
+def export(name, model, example, out=OUT, forms=("linalg", "tosa")):
+    """Exports `model` with its parameters as arguments into `out`, one file per form;
+    returns the argument count."""
     wrapped = WithArguments(model).eval()
     tensors = wrapped.tensors()
     with torch.no_grad():
         expected = wrapped(example, *tensors)
-    data = OUT / "data" / name
+    data = out / "data" / name
     data.mkdir(parents=True, exist_ok=True)
     arguments = [example] + tensors
     for i, tensor in enumerate(arguments):
         np.save(data / f"arg{i}.npy", tensor.numpy().astype(np.float32))
     np.save(data / "expected.npy", expected.numpy().astype(np.float32))
-    for form, output_type in [("linalg", "linalg-on-tensors"), ("tosa", "tosa")]:
+    output_types = {"linalg": "linalg-on-tensors", "tosa": "tosa"}
+    for form in forms:
+        output_type = output_types[form]
         module = fx.export_and_import(
             wrapped, example, *tensors, output_type=output_type, func_name="forward"
         )
@@ -152,21 +181,21 @@ def export(name, model, example):
             f"output_type=\"{output_type}\").\n"
             f"// Arguments: the input, then {', '.join(wrapped.names)}.\n"
         )
-        path = OUT / f"{name}.{form}.mlir"
+        path = out / f"{name}.{form}.mlir"
         path.write_text(header + str(module))
         print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size} bytes)")
     return len(arguments)
 
 
-def check(name, arguments):
-    """Runs both exports on the saved inputs and compares with PyTorch's output."""
-    data = OUT / "data" / name
+def check(name, arguments, out=OUT, forms=("linalg", "tosa")):
+    """Runs the exports on the saved inputs and compares with PyTorch's output."""
+    data = out / "data" / name
     expected = np.load(data / "expected.npy")
     inputs = ",".join(str(data / f"arg{i}.npy") for i in range(arguments))
     ok = True
-    for form in ["linalg", "tosa"]:
-        payload = OUT / f"{name}.{form}.mlir"
-        schedules = sorted(OUT.glob(f"{name}.{form}.sched")) + sorted(OUT.glob(f"{name}.{form}.*.sched"))
+    for form in forms:
+        payload = out / f"{name}.{form}.mlir"
+        schedules = sorted(out.glob(f"{name}.{form}.sched")) + sorted(out.glob(f"{name}.{form}.*.sched"))
         for schedule in schedules or [OUT / "unscheduled.sched"]:
             ok &= check_one(payload, schedule, inputs, expected, data / f"out_{schedule.stem}")
     return ok
@@ -193,13 +222,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="run the exports with sched-apply and compare with PyTorch")
+    parser.add_argument("--only", choices=["torch", "torchvision"],
+                        help="export only examples/torch's models or only examples/torchvision's")
     args = parser.parse_args()
-    OUT.mkdir(parents=True, exist_ok=True)
-    counts = {name: export(name, model, example) for name, model, example in models()}
-    counts |= {name: export_frozen(name, model, example) for name, model, example in frozen_models()}
-    if args.check:
-        results = [check(name, count) for name, count in counts.items()]
-        sys.exit(0 if all(results) else 1)
+    results = []
+    if args.only != "torchvision":
+        OUT.mkdir(parents=True, exist_ok=True)
+        counts = {name: export(name, model, example) for name, model, example in models()}
+        counts |= {name: export_frozen(name, model, example) for name, model, example in frozen_models()}
+        if args.check:
+            results += [check(name, count) for name, count in counts.items()]
+    if args.only != "torch":
+        VISION.mkdir(parents=True, exist_ok=True)
+        for name, model, example in whole_models():
+            count = export(name, model, example, VISION, ("linalg",))
+            if args.check:
+                results.append(check(name, count, VISION, ("linalg",)))
+    sys.exit(0 if all(results) else 1)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod exports;
 pub mod scale;
 
 use schedule_lang::SourceFile;
