@@ -139,3 +139,43 @@ fn a_func_of_its_own_turns_a_default_off_for_one_op() {
     assert_eq!(generics(&but_one), generics(&all) + 1);
     let _ = std::fs::remove_dir_all(scratch);
 }
+
+#[test]
+fn a_clamps_direction_is_a_body_word_relu6s_two_halves_apart() {
+    // MobileNet-v2's ReLU6 is a compare-and-select for max(x, 0), then one
+    // for min(6, x); the ResNet block's ReLU is the first kind.
+    let ops = sched_apply(&["ops", "examples/torchvision/mobilenet_v2.linalg.mlir"]);
+    assert!(ops.status.success(), "{}", stderr(&ops));
+    let text = stdout(&ops);
+    let count = |body: &str| {
+        text.lines()
+            .filter(|l| l.contains(&format!("body: {body},")))
+            .count()
+    };
+    assert_eq!(count("cmp select max"), 35, "{text}");
+    assert_eq!(count("cmp select min"), 35, "{text}");
+    assert_eq!(
+        count("cmp select"),
+        0,
+        "every select of mobilenet_v2 is a clamp: {text}"
+    );
+    let scratch = common::tempdir();
+    let schedule = scratch.join("relu.sched");
+    std::fs::write(
+        &schedule,
+        "func relus = linalg.generic[*] (n, c, y, x) where body == max\n\
+         relus.vectorize(x)\n",
+    )
+    .unwrap();
+    let by_max = sched_apply(&[BLOCK, schedule.to_str().unwrap()]);
+    std::fs::write(
+        &schedule,
+        "func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
+         relus.vectorize(x)\n",
+    )
+    .unwrap();
+    let by_select = sched_apply(&[BLOCK, schedule.to_str().unwrap()]);
+    assert!(by_max.status.success(), "{}", stderr(&by_max));
+    assert_eq!(stdout(&by_max), stdout(&by_select));
+    assert!(stdout(&by_max).contains("vector.transfer_read"));
+}

@@ -215,13 +215,77 @@ fn describe_op(
             && generic.operand_count() == 3
             && is_multiply_accumulate(generic),
         combiner: combiner(generic),
-        body: generic
-            .children()
-            .into_iter()
-            .map(|op| op.name())
-            .filter(|name| name != "linalg.yield")
-            .collect(),
+        body: body_names(generic),
     })
+}
+
+/// The names of a generic's body ops but its yield, each select that
+/// picks the larger (smaller) of the two values a comparison just compared
+/// followed by `max` (`min`): ReLU and ReLU6's clamps, which exporters
+/// write as a compare and a select, can then be told apart by `where body
+/// == max`.
+fn body_names(generic: OpView<'_>) -> Vec<String> {
+    let body = generic.children();
+    let mut names = Vec::new();
+    for (position, op) in body.iter().enumerate() {
+        let name = op.name();
+        if name == "linalg.yield" {
+            continue;
+        }
+        names.push(name.clone());
+        if name == "arith.select" {
+            if let Some(word) = select_extremum(generic, &body, position) {
+                names.push(word.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// `max` or `min` when the select at `position` in `generic`'s body is
+/// `select(cmp(a, b), a, b)` with a greater-than (less-than) comparison,
+/// ordered or not, of floats or signed integers.
+fn select_extremum(
+    generic: OpView<'_>,
+    body: &[OpView<'_>],
+    position: usize,
+) -> Option<&'static str> {
+    use crate::ffi::ValueSource::Op;
+    let select = body[position];
+    let Some(Op(compare_at)) = select.operand_source(0, generic) else {
+        return None;
+    };
+    let compare = *body.get(compare_at)?;
+    let predicate: i64 = compare
+        .attribute_text("predicate")?
+        .split(':')
+        .next()?
+        .trim()
+        .parse()
+        .ok()?;
+    // arith.cmpf: ogt oge ugt uge / olt ole ult ule; arith.cmpi: sgt sge / slt sle.
+    let word = match (compare.name().as_str(), predicate) {
+        ("arith.cmpf", 2 | 3 | 9 | 10) | ("arith.cmpi", 4 | 5) => "max",
+        ("arith.cmpf", 4 | 5 | 11 | 12) | ("arith.cmpi", 2 | 3) => "min",
+        _ => return None,
+    };
+    // The same value: one block argument or body op, or one op outside.
+    let same = |a: OpView<'_>, i: usize, b: OpView<'_>, j: usize| match (
+        a.operand_source(i, generic),
+        b.operand_source(j, generic),
+    ) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => match (a.operand_owner(i), b.operand_owner(j)) {
+            (Some(x), Some(y)) => x.ptr == y.ptr,
+            _ => false,
+        },
+        _ => false,
+    };
+    (select.operand_count() == 3
+        && compare.operand_count() == 2
+        && same(select, 1, compare, 0)
+        && same(select, 2, compare, 1))
+    .then_some(word)
 }
 
 /// The op a one-result generic's body yields, when it takes the accumulator
