@@ -161,20 +161,15 @@ fn a_clamps_direction_is_a_body_word_relu6s_two_halves_apart() {
     );
     let scratch = common::tempdir();
     let schedule = scratch.join("relu.sched");
-    std::fs::write(
-        &schedule,
-        "func relus = linalg.generic[*] (n, c, y, x) where body == max\n\
-         relus.vectorize(x)\n",
-    )
-    .unwrap();
-    let by_max = sched_apply(&[BLOCK, schedule.to_str().unwrap()]);
-    std::fs::write(
-        &schedule,
-        "func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
-         relus.vectorize(x)\n",
-    )
-    .unwrap();
-    let by_select = sched_apply(&[BLOCK, schedule.to_str().unwrap()]);
+    let apply = |word: &str| {
+        let text = format!(
+            "func relus = linalg.generic[*] (n, c, y, x) where body == {word}\nrelus.vectorize(x)\n"
+        );
+        std::fs::write(&schedule, text).unwrap();
+        sched_apply(&[BLOCK, schedule.to_str().unwrap()])
+    };
+    let by_max = apply("max");
+    let by_select = apply("select");
     assert!(by_max.status.success(), "{}", stderr(&by_max));
     assert_eq!(stdout(&by_max), stdout(&by_select));
     assert!(stdout(&by_max).contains("vector.transfer_read"));

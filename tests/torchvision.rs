@@ -9,27 +9,9 @@
 
 mod common;
 
-use common::exports::{schedules_of, write_inputs};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use common::exports::{exports_in, for_every_schedule, run_json};
 
 const EXPORTS: &str = "examples/torchvision";
-
-/// `sched-apply run PAYLOAD SCHEDULE ARGS --json`'s report; fails the test,
-/// naming `what`, when the run fails.
-fn run(payload: &Path, schedule: &Path, args: &[&str], what: &str) -> serde_json::Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .arg("run")
-        .arg(payload)
-        .arg(schedule)
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{what}: {stderr}");
-    serde_json::from_slice(&output.stdout).unwrap()
-}
 
 /// PyTorch's inputs and output for export `stem`, when the exporter wrote
 /// them: (`--inputs`, `--expect`).
@@ -50,13 +32,7 @@ fn pytorch_data(stem: &str) -> Option<(String, String)> {
 
 #[test]
 fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_does() {
-    let directory = common::root().join(EXPORTS);
-    let mut payloads: Vec<PathBuf> = std::fs::read_dir(&directory)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "mlir"))
-        .collect();
-    payloads.sort();
+    let payloads = exports_in(&common::root().join(EXPORTS));
     let names: Vec<String> = payloads
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
@@ -70,37 +46,22 @@ fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_
             "transformer.linalg.mlir"
         ]
     );
-    let inputs_directory = common::tempdir();
-    let mut runs = 0;
     let mut against_pytorch = 0;
-    for payload in &payloads {
-        let schedules = schedules_of(payload);
-        assert!(
-            !schedules.is_empty(),
-            "{} has a schedule",
-            payload.display()
-        );
+    let runs = for_every_schedule(&payloads, |payload, schedule, inputs| {
+        let what = format!("{} with {}", payload.display(), schedule.display());
+        let report = run_json(payload, schedule, &["--inputs", inputs, "--check"]);
+        assert_eq!(report["check"], "ok", "{what}: {report}");
+        assert_eq!(report["non_finite_results"], 0, "{what}: {report}");
         let stem = payload.file_stem().unwrap().to_string_lossy().into_owned();
-        let model_inputs = inputs_directory.join(&stem);
-        std::fs::create_dir_all(&model_inputs).unwrap();
-        let inputs = write_inputs(payload, &model_inputs);
-        for schedule in schedules {
-            let what = format!("{} with {}", payload.display(), schedule.display());
-            let report = run(payload, &schedule, &["--inputs", &inputs, "--check"], &what);
-            assert_eq!(report["check"], "ok", "{what}: {report}");
-            assert_eq!(report["non_finite_results"], 0, "{what}: {report}");
-            runs += 1;
-            if let Some((inputs, expected)) = pytorch_data(&stem) {
-                let args = ["--inputs", inputs.as_str(), "--expect", expected.as_str()];
-                let report = run(payload, &schedule, &args, &what);
-                assert_eq!(report["check"], "ok", "{what} against PyTorch: {report}");
-                against_pytorch += 1;
-            }
+        if let Some((inputs, expected)) = pytorch_data(&stem) {
+            let args = ["--inputs", inputs.as_str(), "--expect", expected.as_str()];
+            let report = run_json(payload, schedule, &args);
+            assert_eq!(report["check"], "ok", "{what} against PyTorch: {report}");
+            against_pytorch += 1;
         }
-    }
+    });
     assert_eq!(runs, 4, "one schedule per export");
     eprintln!("{runs} runs checked against the unscheduled payload, {against_pytorch} against PyTorch's outputs");
-    let _ = std::fs::remove_dir_all(inputs_directory);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use payload::types::parse_tensor_type;
 use runner::tensor::Tensor;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The argument names the export's header lists (`// Arguments: the input,
 /// then a, b, …`, or `the input.` for a frozen model), the input first.
@@ -93,4 +94,62 @@ pub fn schedules_of(payload: &Path) -> Vec<PathBuf> {
         .collect();
     schedules.sort();
     schedules
+}
+
+/// The `.mlir` exports in `directory`, sorted.
+pub fn exports_in(directory: &Path) -> Vec<PathBuf> {
+    let mut payloads: Vec<PathBuf> = std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    payloads.sort();
+    payloads
+}
+
+/// Calls `check(payload, schedule, inputs)` for every export in `payloads`
+/// under every schedule beside it (each export must have one), `inputs`
+/// being seeded `--inputs` written into a scratch directory. Returns the
+/// calls made.
+pub fn for_every_schedule(
+    payloads: &[PathBuf],
+    mut check: impl FnMut(&Path, &Path, &str),
+) -> usize {
+    let inputs_directory = super::tempdir();
+    let mut runs = 0;
+    for payload in payloads {
+        let schedules = schedules_of(payload);
+        assert!(
+            !schedules.is_empty(),
+            "{} has a schedule",
+            payload.display()
+        );
+        let stem = payload.file_stem().unwrap().to_string_lossy().into_owned();
+        let model_inputs = inputs_directory.join(&stem);
+        std::fs::create_dir_all(&model_inputs).unwrap();
+        let inputs = write_inputs(payload, &model_inputs);
+        for schedule in schedules {
+            check(payload, &schedule, &inputs);
+            runs += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(inputs_directory);
+    runs
+}
+
+/// `sched-apply run PAYLOAD SCHEDULE ARGS --json`'s report; fails the test,
+/// naming the payload and schedule, when the run fails.
+pub fn run_json(payload: &Path, schedule: &Path, args: &[&str]) -> serde_json::Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .arg("run")
+        .arg(payload)
+        .arg(schedule)
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let what = format!("{} with {}", payload.display(), schedule.display());
+    assert!(output.status.success(), "{what}: {stderr}");
+    serde_json::from_slice(&output.stdout).unwrap()
 }
