@@ -3,7 +3,7 @@
 and torch.compile, one thread.
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_models.py [--calls 20] [--rounds 3]
-        [--only torch|torchvision] [--compile]
+        [--only torch|torchvision] [--compile] [--threads 2]
 
 Needs torch (a virtual environment outside the repository, as for scripts/export_torch.py, whose
 models this imports), the exports' inputs written by `scripts/export_torch.py` (examples/torch/data,
@@ -11,7 +11,9 @@ not committed) and a built `target/release/sched-apply`. Each round times, per m
 forward pass (`torch.set_num_threads(1)`, inference mode, the same batch) and then each export
 under each schedule beside it through `sched-apply run --inputs <PyTorch's inputs> --bench --json`,
 so machine noise hits both alike. With --compile, also `torch.compile(model)` (the default inductor
-backend, compiled before the first round). Prints each round, then per export and schedule the
+backend, compiled before the first round). With --threads N (run it unpinned, or on N cores), both
+sides get N threads (`torch.set_num_threads`, `sched-apply run --threads`), and only the schedules
+named `*.parallel.sched` are timed; otherwise those are left out. Prints each round, then per export and schedule the
 median time and the median of the rounds' ratios (PyTorch's time over ours: above 1 means we are
 faster).
 """
@@ -31,14 +33,16 @@ import export_torch  # noqa: E402
 
 
 
-def schedules_of(name, exports):
-    """(export, schedule) for every schedule beside both forms of model `name` in `exports`."""
+def schedules_of(name, exports, parallel):
+    """(export, schedule) for every schedule beside both forms of model `name` in `exports`: the
+    `*.parallel.sched` ones when `parallel`, the others otherwise."""
     pairs = []
     for form in ["linalg", "tosa"]:
         payload = exports / f"{name}.{form}.mlir"
         for schedule in sorted(exports.glob(f"{name}.{form}.sched")) + sorted(
                 exports.glob(f"{name}.{form}.*.sched")):
-            pairs.append((payload, schedule))
+            if schedule.name.endswith(".parallel.sched") == parallel:
+                pairs.append((payload, schedule))
     return pairs
 
 
@@ -59,9 +63,10 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of all")
     parser.add_argument("--only", choices=["torch", "torchvision"], help="one directory's models")
     parser.add_argument("--compile", action="store_true", help="also time torch.compile (inductor)")
+    parser.add_argument("--threads", type=int, default=1, help="threads on both sides")
     args = parser.parse_args()
-    torch.set_num_threads(1)
-    print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread", file=sys.stderr)
+    torch.set_num_threads(args.threads)
+    print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread(s)", file=sys.stderr)
     models = models_of(args.only)
     theirs = {name: [] for name, _, _, _ in models}
     compiled = {}
@@ -86,9 +91,9 @@ def main():
             line = f"round {round_index + 1}: {name}: torch {theirs[name][-1] * 1e3:.4f} ms"
             if name in compiled:
                 line += f", torch.compile {compiled[name][1][-1] * 1e3:.4f} ms"
-            for payload, schedule in schedules_of(name, exports):
+            for payload, schedule in schedules_of(name, exports, args.threads > 1):
                 seconds = sched_apply_median(str(payload), str(schedule), args.calls,
-                                             ["--inputs", inputs])
+                                             ["--inputs", inputs, "--threads", str(args.threads)])
                 ours.setdefault((name, schedule.name), []).append(seconds)
                 line += f", {schedule.name} {seconds * 1e3:.4f} ms"
             print(line, file=sys.stderr)

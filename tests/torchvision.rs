@@ -2,7 +2,7 @@
 //! linalg-on-tensors exports of torchvision's resnet18 at batch 1 and 8,
 //! mobilenet_v2 and a transformer encoder layer, parameters as arguments,
 //! written by `scripts/export_torch.py`), each under every schedule beside
-//! it: JIT-run with `run --check` against the unscheduled payload on seeded
+//! it (one for one thread, `*.parallel.sched` for two): JIT-run with `run --check` against the unscheduled payload on seeded
 //! inputs, and, when the exporter's data is there (`examples/torchvision/data`,
 //! not committed: it needs PyTorch), with `--expect` against PyTorch's own
 //! output on PyTorch's inputs.
@@ -60,16 +60,19 @@ fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_
             against_pytorch += 1;
         }
     });
-    assert_eq!(runs, 4, "one schedule per export");
+    assert_eq!(runs, 8, "a one-thread and a two-thread schedule per export");
     eprintln!("{runs} runs checked against the unscheduled payload, {against_pytorch} against PyTorch's outputs");
 }
 
 #[test]
 fn resnet18_runs_at_batch_8_under_its_batch_1_schedule() {
     let directory = common::root().join(EXPORTS);
+    for kind in ["sched", "parallel.sched"] {
+        let batch_1 = std::fs::read_to_string(directory.join(format!("resnet18_b1.linalg.{kind}")));
+        let batch_8 = std::fs::read_to_string(directory.join(format!("resnet18_b8.linalg.{kind}")));
+        assert_eq!(batch_1.unwrap(), batch_8.unwrap());
+    }
     let batch_1 = std::fs::read_to_string(directory.join("resnet18_b1.linalg.sched")).unwrap();
-    let batch_8 = std::fs::read_to_string(directory.join("resnet18_b8.linalg.sched")).unwrap();
-    assert_eq!(batch_1, batch_8);
     let lines = batch_1
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
