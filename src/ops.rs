@@ -191,13 +191,7 @@ fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
         ));
     }
     if op.kind == "linalg.generic" {
-        let words = op.body_words();
-        let body = if words.is_empty() {
-            "copy".to_string()
-        } else {
-            words.join(" ")
-        };
-        notes.push_str(&format!(", body: {body}"));
+        notes.push_str(&format!(", body: {}", op.body_words().join(" ")));
     }
     notes
 }

@@ -174,3 +174,23 @@ fn a_clamps_direction_is_a_body_word_relu6s_two_halves_apart() {
     assert_eq!(stdout(&by_max), stdout(&by_select));
     assert!(stdout(&by_max).contains("vector.transfer_read"));
 }
+
+#[test]
+fn body_copy_selects_the_generics_whose_body_only_yields() {
+    // The broadcast whose tile the cleanups fold (the diagnostics fixture)
+    // is left out by `body != copy`, as `ops` names its body.
+    let payload = "tests/diagnostics/own/broadcast_tile_folded_in_a_func_of_many_ops.mlir";
+    let ops = sched_apply(&["ops", payload]);
+    assert!(stdout(&ops).contains("body: copy,"), "{}", stdout(&ops));
+    let scratch = common::tempdir();
+    let schedule = scratch.join("no_copies.sched");
+    std::fs::write(
+        &schedule,
+        "default func ew2 = linalg.generic[*] (a, b) where b >= 16, body != copy\n\
+         ew2.split(b, bo, bi, 16).vectorize(bi)\n",
+    )
+    .unwrap();
+    let applied = sched_apply(&[payload, schedule.to_str().unwrap()]);
+    assert!(applied.status.success(), "{}", stderr(&applied));
+    assert_eq!(stdout(&applied).matches("vector.transfer_write").count(), 1);
+}

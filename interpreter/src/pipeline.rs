@@ -272,7 +272,7 @@ fn apply_failure(
             for message in &messages {
                 text.push_str(&render_located(message, schedule, payload_name));
             }
-            text.push_str(&explain_folded_away(&messages, schedule));
+            text.push_str(&explain_folded_away(&messages, schedule, payload_name));
             if !messages.iter().any(|m| located_in(m, &schedule.name)) {
                 text.push_str(&locate_failure(
                     planned,
@@ -317,7 +317,11 @@ fn not_portable(op: &str, location: Option<(usize, usize)>, schedule: &SourceFil
 /// named (an op whose body returns an input unchanged, such as `x * 1.0`,
 /// folds away), MLIR says only that the tracking listener found no
 /// replacement: this says what happened, at the binding of the handle.
-fn explain_folded_away(messages: &[MlirMessage], schedule: &SourceFile) -> String {
+fn explain_folded_away(
+    messages: &[MlirMessage],
+    schedule: &SourceFile,
+    payload_name: &str,
+) -> String {
     fn notes(message: &MlirMessage) -> Vec<&MlirMessage> {
         std::iter::once(message)
             .chain(message.notes.iter().flat_map(notes))
@@ -341,16 +345,45 @@ fn explain_folded_away(messages: &[MlirMessage], schedule: &SourceFile) -> Strin
     let (true, Some(offset)) = (folded, binding) else {
         return String::new();
     };
-    Diagnostic::error(
+    // The payload ops MLIR could not find a replacement for, by location.
+    let mut replaced: Vec<String> = all
+        .iter()
+        .filter(|m| m.message.contains("replaced op"))
+        .filter_map(|m| {
+            m.file_line_column().map(|(file, line, column)| {
+                let file = if file == "-" || file.is_empty() {
+                    payload_name.to_string()
+                } else {
+                    file
+                };
+                format!("{file}:{line}:{column}")
+            })
+        })
+        .collect();
+    replaced.sort();
+    replaced.dedup();
+    let mut diagnostic = Diagnostic::error(
         "op-folded-away",
         schedule_lang::Span::new(offset, offset + 1),
         "this op was folded away by MLIR's cleanups before its schedule was done: its body \
-         returns an input unchanged (such as `x * 1.0` or `x + 0.0`), so the op is an identity \
-         and there is nothing left to schedule"
+         returns an input unchanged (a copy or broadcast, or such as `x * 1.0` or `x + 0.0`), so \
+         the op, or its tile once unit dimensions are dropped, is an identity and there is \
+         nothing left to schedule"
             .to_string(),
-    )
-    .with_help("drop this func's directives, or the op from the payload")
-    .render(schedule)
+    );
+    if !replaced.is_empty() {
+        let ops = if replaced.len() == 1 { "op" } else { "ops" };
+        diagnostic = diagnostic.with_note(
+            None,
+            format!("the folded payload {ops}: {}", replaced.join(", ")),
+        );
+    }
+    diagnostic
+        .with_help(
+            "drop this func's directives, or the op from the payload; for a func of many ops, \
+             leave such ops out with `where body != copy`",
+        )
+        .render(schedule)
 }
 
 /// Whether a message or one of its notes points into the file `name`.

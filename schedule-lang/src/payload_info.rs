@@ -134,8 +134,13 @@ impl PayloadOp {
     }
 
     /// One word per op of its body (`add`, `mul`, `max`, `exp`, `cmp`,
-    /// `select`, ...): the op's name without its dialect and type suffix.
+    /// `select`, ...): the op's name without its dialect and type suffix;
+    /// `copy` for a generic whose body only yields (a copy, broadcast or
+    /// transpose), as `ops` shows it and `where body == copy` selects it.
     pub fn body_words(&self) -> Vec<String> {
+        if self.kind == "linalg.generic" && self.body.is_empty() {
+            return vec!["copy".to_string()];
+        }
         self.body.iter().map(|op| body_word(op)).collect()
     }
 
