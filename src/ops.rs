@@ -27,6 +27,9 @@ struct OpLine {
     /// Its windows' strides and dilations (empty for an op without windows).
     strides: Vec<i64>,
     dilations: Vec<i64>,
+    /// Its input's padding, low and high amounts per input dimension, when
+    /// a `tensor.pad` computes its first input.
+    padding: Option<(Vec<i64>, Vec<i64>)>,
     location: String,
     /// The `func` line to paste.
     line: String,
@@ -166,6 +169,7 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
                 body: op.body_words(),
                 strides: op.strides(),
                 dilations: op.dilations(),
+                padding: op.operands.first().and_then(|o| o.padding.clone()),
                 location,
                 line,
             }
@@ -175,7 +179,8 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
 
 /// What a `where` can select this op by, besides its extents: a generic's
 /// body words (`, body: cmp select`), a windowed op's strides and dilations
-/// (`, stride 2, dilation 1`), one value when all are alike.
+/// (`, stride 2, dilation 1`), one value when all are alike, and its
+/// input's padding (`, padding 1`).
 fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
     let mut notes = String::new();
     let list = |values: Vec<i64>| match values.as_slice() {
@@ -189,6 +194,9 @@ fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
             list(strides),
             list(op.dilations())
         ));
+        if let Some(padding) = op.operands.first().and_then(|o| o.padding.as_ref()) {
+            notes.push_str(&format!(", padding {}", padding_text(padding)));
+        }
     }
     if op.kind == "linalg.generic" {
         notes.push_str(&format!(", body: {}", op.body_words().join(" ")));
@@ -247,4 +255,20 @@ fn dim_names(op: &PayloadOp) -> Vec<String> {
             name
         })
         .collect()
+}
+
+/// A pad's amounts as `ops` prints them: `1` when every padded dimension
+/// gets 1 on both sides (`0` when none is padded), else both lists.
+fn padding_text((low, high): &(Vec<i64>, Vec<i64>)) -> String {
+    let padded: Vec<i64> = low
+        .iter()
+        .chain(high)
+        .copied()
+        .filter(|v| *v != 0)
+        .collect();
+    match padded.first() {
+        None => "0".to_string(),
+        Some(first) if low == high && padded.iter().all(|v| v == first) => first.to_string(),
+        _ => format!("low {low:?} high {high:?}"),
+    }
 }

@@ -194,3 +194,37 @@ fn body_copy_selects_the_generics_whose_body_only_yields() {
     assert!(applied.status.success(), "{}", stderr(&applied));
     assert_eq!(stdout(&applied).matches("vector.transfer_write").count(), 1);
 }
+
+#[test]
+fn ops_shows_a_convolutions_and_a_pools_padding() {
+    let ops = sched_apply(&["ops", "examples/torchvision/resnet18_b1.linalg.mlir"]);
+    let text = stdout(&ops);
+    let line = |func: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("func {func} =")))
+            .unwrap_or_else(|| panic!("no {func}: {text}"))
+            .to_string()
+    };
+    assert!(
+        line("conv0").contains("stride 2, dilation 1, padding 3,"),
+        "{}",
+        line("conv0")
+    );
+    assert!(
+        line("pool0").contains("stride 2, dilation 1, padding 1,"),
+        "{}",
+        line("pool0")
+    );
+    let json = sched_apply(&[
+        "ops",
+        "examples/torchvision/resnet18_b1.linalg.mlir",
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let ops = report.as_array().or(report["ops"].as_array()).unwrap();
+    let conv0 = ops.iter().find(|o| o["func"] == "conv0").unwrap();
+    assert_eq!(
+        conv0["padding"],
+        serde_json::json!([[0, 0, 3, 3], [0, 0, 3, 3]])
+    );
+}

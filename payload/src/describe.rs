@@ -105,6 +105,7 @@ pub(crate) fn describe_with_ops<'m>(
                 }
             }
             operand.argument = function_op.and_then(|f| original.operand_argument_of(index, f));
+            operand.padding = padding_of(*original, index);
         }
     }
     let info = PayloadInfo {
@@ -192,6 +193,7 @@ fn describe_op(
             producer: None,
             via: Vec::new(),
             argument: None,
+            padding: None,
             is_init: index >= inputs,
             element: element_type(&operand_type),
         });
@@ -217,6 +219,29 @@ fn describe_op(
         combiner: combiner(generic),
         body: body_names(generic),
     })
+}
+
+/// The static low and high padding of operand `index` of `op` when a
+/// `tensor.pad` computes it; `None` otherwise (or when any amount is dynamic).
+fn padding_of(op: OpView<'_>, index: usize) -> Option<(Vec<i64>, Vec<i64>)> {
+    let owner = op.operand_owner(index)?;
+    // SAFETY: the owner is an op of the same module as `op`, alive as long.
+    let pad = unsafe { OpView::from_raw(owner) };
+    if pad.name() != "tensor.pad" {
+        return None;
+    }
+    let amounts = |name: &str| -> Option<Vec<i64>> {
+        let text = pad.attribute_text(name)?;
+        let list = text.strip_prefix("array<i64")?.trim_end_matches('>');
+        let list = list.trim_start_matches(':').trim();
+        if list.is_empty() {
+            return Some(Vec::new());
+        }
+        list.split(',')
+            .map(|v| v.trim().parse::<i64>().ok().filter(|v| *v >= 0))
+            .collect()
+    };
+    Some((amounts("static_low")?, amounts("static_high")?))
 }
 
 /// The names of a generic's body ops but its yield, each select that

@@ -36,6 +36,9 @@ pub struct OperandInfo {
     pub via: Vec<String>,
     /// The position of the enclosing function's argument this operand is, if it is one.
     pub argument: Option<usize>,
+    /// When the operand is a `tensor.pad`'s result: its static low and high
+    /// padding, one amount per dimension (a convolution's or pool's padding).
+    pub padding: Option<(Vec<i64>, Vec<i64>)>,
     /// True for `outs` (init) operands.
     pub is_init: bool,
     /// The element type as MLIR prints it (`f32`); the type itself for scalars.
