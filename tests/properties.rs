@@ -1,7 +1,8 @@
 //! Property tests: random schedules, applied, JIT-run and compared with the
 //! unscheduled payload on the same inputs. A schedule may be refused (a
-//! located planner error is a correct answer), but what is applied must
-//! compute the same results, and nothing may panic.
+//! located planner error is a correct answer, and so is the located
+//! apply-time error for a tile MLIR's cleanups dropped before `vectorize`),
+//! but what is applied must compute the same results, and nothing may panic.
 //!
 //! A few dozen cases run by default; `SCHED_LONG_TESTS=1` runs hundreds.
 
@@ -43,8 +44,13 @@ fn applies_and_matches(
                 message.contains("random.sched:"),
                 "unlocated failure for\n{schedule}\n{message}"
             );
+            // One apply-time refusal is expected, located at the directive:
+            // a tile MLIR's cleanups dropped before `vectorize` reached it
+            // (which `check` does not predict yet; before the planner checked
+            // for it, such a vectorize silently left scalar code).
             prop_assert!(
-                !message.contains("MLIR could not apply"),
+                !message.contains("MLIR could not apply")
+                    || message.contains("nothing left to vectorize"),
                 "the planner let MLIR fail on\n{schedule}\n{message}"
             );
             return Ok(false);

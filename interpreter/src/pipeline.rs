@@ -273,6 +273,7 @@ fn apply_failure(
                 text.push_str(&render_located(message, schedule, payload_name));
             }
             text.push_str(&explain_folded_away(&messages, schedule, payload_name));
+            text.push_str(&explain_vanished_tile(&messages, schedule));
             if !messages.iter().any(|m| located_in(m, &schedule.name)) {
                 text.push_str(&locate_failure(
                     planned,
@@ -385,6 +386,41 @@ fn explain_folded_away(
         )
         .render(schedule)
 }
+
+/// When the check the planner puts before each `vectorize` failed (MLIR's
+/// cleanups dropped the op's tile from its handle, so vectorize would have
+/// silently done nothing), the error at that directive, saying so.
+fn explain_vanished_tile(messages: &[MlirMessage], schedule: &SourceFile) -> String {
+    let at = messages.iter().find_map(|m| match m.file_line_column() {
+        Some((file, line, column))
+            if file == schedule.name
+                && m.message
+                    .contains("expected parameter to be greater than 0, got 0") =>
+        {
+            Some(schedule.offset(line, column) as usize)
+        }
+        _ => None,
+    });
+    let Some(offset) = at else {
+        return String::new();
+    };
+    Diagnostic::error(
+        TILE_VANISHED,
+        schedule_lang::Span::new(offset, offset + 1),
+        "nothing left to vectorize: MLIR's cleanups (folding unit dimensions) dropped this op's \
+         tile before this directive reached it, so the op would run as scalar code (50x slower \
+         in the case found: `pack` at a loop of one iteration, with a loop around it)"
+            .to_string(),
+    )
+    .with_help(
+        "give the loops of this tile more than one iteration (a smaller split factor), pack at \
+         another loop, or leave this directive out; `check` does not predict this yet",
+    )
+    .render(schedule)
+}
+
+/// The code of the error [`explain_vanished_tile`] reports.
+pub const TILE_VANISHED: &str = "tile-vanished";
 
 /// Whether a message or one of its notes points into the file `name`.
 fn located_in(message: &MlirMessage, name: &str) -> bool {

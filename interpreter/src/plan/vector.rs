@@ -408,8 +408,26 @@ impl Planner<'_> {
         }
     }
 
+    /// Vectorizes the op `handle` holds, after checking that it still holds
+    /// one: MLIR's cleanups can drop a tile from its handle (folding unit
+    /// dimensions; `pack` at a loop of one iteration inside another loop
+    /// did), and vectorize on an empty handle silently does nothing, leaving
+    /// scalar code (50x slower there). The check fails with a located error
+    /// that `pipeline::explain_vanished_tile` explains.
     fn vectorize_op(&mut self, handle: &str, span: Span) {
         let location = self.at(span);
+        self.script.op(
+            format!("%{handle}_ops = transform.num_associations %{handle} : ({ANY_OP}) -> !transform.param<i64>"),
+            location,
+        );
+        self.script.op(
+            format!("%{handle}_none = transform.param.constant 0 : i64 -> !transform.param<i64>"),
+            location,
+        );
+        self.script.op(
+            format!("transform.match.param.cmpi gt %{handle}_ops, %{handle}_none : !transform.param<i64>"),
+            location,
+        );
         self.script.op(
             format!("transform.structured.vectorize %{handle} : {ANY_OP}"),
             location,
