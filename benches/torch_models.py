@@ -92,8 +92,9 @@ def main():
             if name in compiled:
                 line += f", torch.compile {compiled[name][1][-1] * 1e3:.4f} ms"
             for payload, schedule in schedules_of(name, exports, args.threads > 1):
+                threads = ["--threads", str(args.threads)] if args.threads > 1 else []
                 seconds = sched_apply_median(str(payload), str(schedule), args.calls,
-                                             ["--inputs", inputs, "--threads", str(args.threads)])
+                                             ["--inputs", inputs, *threads])
                 ours.setdefault((name, schedule.name), []).append(seconds)
                 line += f", {schedule.name} {seconds * 1e3:.4f} ms"
             print(line, file=sys.stderr)
