@@ -17,6 +17,7 @@
 
 pub mod failure;
 pub mod inline;
+pub mod mlir_report;
 pub mod pipeline;
 pub mod plan;
 pub mod script;

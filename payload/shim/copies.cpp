@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -177,28 +178,6 @@ extern "C" int64_t schedVectorizeSmallCopies(MlirOperation root,
   return replaced;
 }
 
-namespace {
-
-// Whether `type` is a static buffer whose elements are contiguous in row-major
-// order (a plain allocation, or a view of whole leading rows of one).
-bool contiguousRowMajor(MemRefType type) {
-  if (!type || !type.hasStaticShape())
-    return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  int64_t expected = 1;
-  for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
-    if (type.getDimSize(dim) != 1 && strides[dim] != expected)
-      return false;
-    expected *= type.getDimSize(dim);
-  }
-  return true;
-}
-
-} // namespace
-
 // Replaces each `memref.copy` whose source or target is not contiguous (a
 // padded tensor's interior, a slice of channels) with a `linalg.copy`, which
 // becomes loops that LLVM vectorizes along the rows: lowered as it was, such a
@@ -215,7 +194,8 @@ extern "C" int64_t schedStridedCopiesToLoops(MlirOperation root) {
     if (copy.getSource() != copy.getTarget() && source && target &&
         source.hasStaticShape() &&
         target.hasStaticShape() &&
-        !(contiguousRowMajor(source) && contiguousRowMajor(target)))
+        !(memref::isStaticShapeAndContiguousRowMajor(source) &&
+          memref::isStaticShapeAndContiguousRowMajor(target)))
       copies.push_back(copy);
   });
   if (copies.empty())

@@ -413,7 +413,7 @@ impl Planner<'_> {
     /// dimensions; `pack` at a loop of one iteration inside another loop
     /// did), and vectorize on an empty handle silently does nothing, leaving
     /// scalar code (50x slower there). The check fails with a located error
-    /// that `pipeline::explain_vanished_tile` explains.
+    /// that `mlir_report::explain_vanished_tile` explains.
     fn vectorize_op(&mut self, handle: &str, span: Span) {
         let location = self.at(span);
         self.script.op(
