@@ -48,3 +48,13 @@ extern "C" void schedPrintOperation(MlirOperation op, bool debugInfo,
   mlir::detail::CallbackOstream stream(callback, userData);
   unwrap(op)->print(stream, flags);
 }
+
+// The SSA names of `op` and everything in it, numbered once, with flags that
+// print regions whole whatever the options above say (the C API's flags
+// read them): `payload::ffi::AsmNames`, through which one op is printed
+// with its operands' names to copy it into a module of its own.
+extern "C" MlirAsmState schedAsmStateWhole(MlirOperation op) {
+  mlir::OpPrintingFlags flags;
+  flags.skipRegions(false).assumeVerified(true);
+  return wrap(new mlir::AsmState(unwrap(op), flags));
+}

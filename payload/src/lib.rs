@@ -22,6 +22,7 @@ pub mod diagnostics;
 pub mod error;
 pub mod ffi;
 pub mod inline;
+pub mod isolate;
 pub mod loops;
 pub mod signature;
 pub mod tosa;

@@ -12,6 +12,7 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 
 mod inline;
+mod printing;
 /// Ops that only view or re-shape a tensor (their first operand is the source):
 /// a producer reached through them still feeds the op that reads the view.
 pub const VIEW_OPS: [&str; 5] = [
@@ -33,6 +34,7 @@ pub const MEMREF_VIEW_OPS: [&str; 6] = [
 ];
 
 pub use inline::{all_ops, inline_producer, InlineRefusal};
+pub use printing::{AsmNames, OutsideValue};
 
 /// A borrowed view of one operation of a module that outlives `'m`.
 #[derive(Clone, Copy)]
