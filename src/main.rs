@@ -4,7 +4,6 @@
 //! the default schedule, writes outputs whole, and maps failures to exit codes
 //! (0 ok, 1 bad input, 2 internal failure).
 
-mod compare;
 mod explain;
 mod files;
 mod ops;
@@ -15,6 +14,7 @@ mod roofline;
 mod run;
 mod targets;
 mod timing;
+mod tune;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use files::{print_text, read, read_schedule, write_output};
@@ -43,6 +43,13 @@ Examples:
       measure this core's fp32 FMA peak (cached for run --cached-peak; run measures it itself by default)
   sched-apply fmt conv.sched --check
       check that a schedule is in canonical form";
+
+const TUNE_EXAMPLES: &str = "\
+Examples:
+  sched-apply tune model.mlir -o model.sched --budget 5m --records tune.jsonl
+      tune every kind of op for 5 minutes; a second run with the same records reuses them
+  sched-apply run model.mlir --check --bench 10
+      then run the written schedule (model.sched, beside the payload) as usual";
 
 /// Apply Halide-style schedules (.sched) to MLIR linalg payloads through the transform dialect.
 #[derive(Parser)]
@@ -147,6 +154,11 @@ enum Command {
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
     Run(run::RunArgs),
+    /// Write a schedule by measuring: each kind of op (kind, shape, body) tuned once on one op of it
+    /// alone, the fastest candidate bound to all of them with `where`, and checked against the
+    /// unscheduled op.
+    #[command(after_help = TUNE_EXAMPLES)]
+    Tune(tune::TuneArgs),
     /// Count FLOPs and off-chip bytes per func and in total, before and after the schedule, and
     /// their operational intensity; with --run, time both, per func and whole, and measure this
     /// core's roofs; with --svg, draw the roofline.
@@ -301,6 +313,7 @@ fn main() -> ExitCode {
         }) => check(&schedule, payload.as_deref(), &targets, deny_warnings),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
+        Some(Command::Tune(args)) => tune::tune(args),
         Some(Command::Profile(args)) => profile::profile(args),
         Some(Command::Explain {
             payload,

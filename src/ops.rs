@@ -6,7 +6,7 @@
 
 use crate::files::read;
 use crate::Exit;
-use schedule_lang::{IteratorKind, PayloadInfo, PayloadOp, SourceFile};
+use schedule_lang::{IteratorKind, PayloadInfo, SourceFile};
 use serde::Serialize;
 use std::path::Path;
 
@@ -72,7 +72,7 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
     info.ops
         .iter()
         .map(|op| {
-            let short = short_name(&op.kind);
+            let short = schedule_lang::naming::short_kind_name(&op.kind);
             let n = match counts.iter_mut().find(|(k, _)| *k == short) {
                 Some((_, count)) => {
                     *count += 1;
@@ -96,29 +96,13 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
             } else {
                 format!("{scope}{}", op.kind)
             };
-            let dims = dim_names(op);
+            let dims = schedule_lang::naming::dim_names(op);
             let reduction: Vec<bool> = op
                 .iterators
                 .iter()
                 .map(|k| *k == IteratorKind::Reduction)
                 .collect();
-            let parallel: Vec<&str> = dims
-                .iter()
-                .zip(&reduction)
-                .filter(|(_, r)| !**r)
-                .map(|(d, _)| d.as_str())
-                .collect();
-            let reduced: Vec<&str> = dims
-                .iter()
-                .zip(&reduction)
-                .filter(|(_, r)| **r)
-                .map(|(d, _)| d.as_str())
-                .collect();
-            let binding = if reduced.is_empty() {
-                parallel.join(", ")
-            } else {
-                format!("{} | {}", parallel.join(", "), reduced.join(", "))
-            };
+            let binding = schedule_lang::naming::binding(op, &dims);
             let extent = |e: &Option<i64>| e.map_or("?".to_string(), |e| e.to_string());
             let of = |reduced: bool| -> Vec<String> {
                 op.extents
@@ -202,59 +186,6 @@ fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
         notes.push_str(&format!(", body: {}", op.body_words().join(" ")));
     }
     notes
-}
-
-/// A short func name for an op kind: `mm`, `conv`, `pool`, `g` (generic), ...
-fn short_name(kind: &str) -> String {
-    let kind = kind.trim_start_matches("linalg.");
-    match kind {
-        "matmul" => "mm".into(),
-        "batch_matmul" => "bmm".into(),
-        "generic" => "g".into(),
-        "broadcast" => "bcast".into(),
-        "transpose" => "tr".into(),
-        k if k.starts_with("conv") || k.starts_with("depthwise_conv") => "conv".into(),
-        k if k.starts_with("pooling") => "pool".into(),
-        k => k.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
-    }
-}
-
-/// Names for an op's iteration dimensions: the usual ones for common named
-/// ops (`matmul`: i, j | k; `conv_2d_nchw_fchw`: n, f, y, x | c, ky, kx),
-/// otherwise letters by kind (parallel i, j, k, …; reduction r, s, t, …).
-fn dim_names(op: &PayloadOp) -> Vec<String> {
-    let known: Option<&[&str]> = match op.kind.as_str() {
-        "linalg.matmul" => Some(&["i", "j", "k"]),
-        "linalg.batch_matmul" => Some(&["b", "i", "j", "k"]),
-        "linalg.conv_2d_nchw_fchw" => Some(&["n", "f", "y", "x", "c", "ky", "kx"]),
-        "linalg.conv_2d_nhwc_hwcf" => Some(&["n", "y", "x", "f", "ky", "kx", "c"]),
-        "linalg.pooling_nchw_max" | "linalg.pooling_nchw_sum" => {
-            Some(&["n", "c", "y", "x", "ky", "kx"])
-        }
-        "linalg.pooling_nhwc_max" | "linalg.pooling_nhwc_sum" => {
-            Some(&["n", "y", "x", "c", "ky", "kx"])
-        }
-        _ => None,
-    };
-    if let Some(names) = known.filter(|n| n.len() == op.iterators.len()) {
-        return names.iter().map(|n| n.to_string()).collect();
-    }
-    let (mut parallel, mut reduction) = (0, 0);
-    op.iterators
-        .iter()
-        .map(|kind| {
-            let (letters, count) = match kind {
-                IteratorKind::Parallel => ("ijklmnopq", &mut parallel),
-                IteratorKind::Reduction => ("rstuvw", &mut reduction),
-            };
-            let name = match letters.chars().nth(*count) {
-                Some(letter) => letter.to_string(),
-                None => format!("{}{}", &letters[..1], *count),
-            };
-            *count += 1;
-            name
-        })
-        .collect()
 }
 
 /// A pad's amounts as `ops` prints them: `1` when every padded dimension

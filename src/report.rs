@@ -1,7 +1,7 @@
 //! What `sched-apply run` prints: a short human report, or (`--json`) one JSON
 //! object with every figure.
 
-use crate::compare::{Comparison, Tolerance};
+use runner::compare::{Comparison, Tolerance};
 use serde::Serialize;
 
 /// Timings of one payload version over several calls.

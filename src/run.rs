@@ -2,7 +2,6 @@
 //! given or seeded-random inputs, and optionally compare it with the
 //! unscheduled payload (`--check`), time it (`--bench`) and save its results.
 
-use crate::compare::{compare, Tolerance};
 use crate::report::{AcceleratorCounters, RunReport};
 use crate::timing::{Bench, Timed};
 use crate::{call_failure, progress, Exit};
@@ -13,6 +12,7 @@ use payload::melior::Context;
 use payload::signature::{signature, Signature};
 use payload::PayloadError;
 use runner::cache::{Cache, Role};
+use runner::compare::{compare, Tolerance};
 use runner::jit::Program;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
@@ -495,28 +495,17 @@ fn read_tensors(
 /// its (possibly cancelled) result, so the default `atol` scales with the
 /// largest expected magnitude.
 fn tolerance(args: &RunArgs, program: &Program, expected: &[Tensor]) -> Tolerance {
-    use payload::types::ElementType::*;
     let element = program
         .signature
         .results
         .iter()
         .map(|r| r.element)
         .find(|e| e.is_float())
-        .unwrap_or(I64);
-    let scale = expected
-        .iter()
-        .flat_map(|t| t.to_f64())
-        .map(f64::abs)
-        .filter(|v| v.is_finite())
-        .fold(1.0, f64::max);
-    let (rtol, atol) = match element {
-        F32 => (1e-4, 1e-5 * scale),
-        F64 => (1e-9, 1e-12 * scale),
-        I32 | I64 => (0.0, 0.0),
-    };
+        .unwrap_or(payload::types::ElementType::I64);
+    let default = runner::compare::default_tolerance(element, expected);
     Tolerance {
-        rtol: args.rtol.unwrap_or(rtol),
-        atol: args.atol.unwrap_or(atol),
+        rtol: args.rtol.unwrap_or(default.rtol),
+        atol: args.atol.unwrap_or(default.atol),
     }
 }
 

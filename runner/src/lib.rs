@@ -19,6 +19,7 @@
 )]
 
 pub mod cache;
+pub mod compare;
 pub mod ffi;
 pub mod files;
 pub mod jit;

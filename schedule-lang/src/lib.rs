@@ -31,6 +31,7 @@ pub mod diagnostic;
 pub mod directives;
 pub mod format;
 pub mod model;
+pub mod naming;
 pub mod parser;
 pub mod payload_info;
 pub mod resolve;

@@ -28,3 +28,25 @@ pub fn effective_uid() -> u32 {
     // SAFETY: geteuid takes no arguments, cannot fail and touches no memory of ours.
     unsafe { libc::geteuid() }
 }
+
+/// Pins this thread (and the threads it starts later) to the last core it
+/// may run on, as `taskset -c` would, so one-thread measurements are not
+/// moved between cores: that core's number, or `None` when the affinity
+/// cannot be read or set.
+pub fn pin_to_one_core() -> Option<usize> {
+    // SAFETY: the set is a plain bit array owned here, passed with its size;
+    // pid 0 is the calling thread.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        if libc::sched_getaffinity(0, size, &mut set) != 0 {
+            return None;
+        }
+        let last = (0..libc::CPU_SETSIZE as usize)
+            .rev()
+            .find(|&c| libc::CPU_ISSET(c, &set))?;
+        let mut one: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(last, &mut one);
+        (libc::sched_setaffinity(0, size, &one) == 0).then_some(last)
+    }
+}

@@ -1,7 +1,8 @@
 //! Compares the scheduled payload's results with the unscheduled one's, the
 //! way `numpy.allclose` does: `|got - want| <= atol + rtol * |want|`.
 
-use runner::tensor::Tensor;
+use crate::tensor::Tensor;
+use payload::types::ElementType;
 
 /// Tolerances for one comparison.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,6 +55,25 @@ impl Comparison {
             )
         })
     }
+}
+
+/// The default tolerance for results like `expected` of element type
+/// `element`: relative 1e-4 for f32 and 1e-9 for f64, absolute 1e-5 (f32)
+/// or 1e-12 (f64) times the largest finite magnitude (at least 1), since
+/// reassociated and fused sums round differently; exact for integers.
+pub fn default_tolerance(element: ElementType, expected: &[Tensor]) -> Tolerance {
+    let scale = expected
+        .iter()
+        .flat_map(|t| t.to_f64())
+        .map(f64::abs)
+        .filter(|v| v.is_finite())
+        .fold(1.0, f64::max);
+    let (rtol, atol) = match element {
+        ElementType::F32 => (1e-4, 1e-5 * scale),
+        ElementType::F64 => (1e-9, 1e-12 * scale),
+        ElementType::I32 | ElementType::I64 => (0.0, 0.0),
+    };
+    Tolerance { atol, rtol }
 }
 
 fn unravel(mut flat: usize, shape: &[i64]) -> Vec<i64> {

@@ -1,0 +1,54 @@
+//! The analytical model that orders a task's candidates before any is
+//! measured, from the register tile alone (as the BLIS analytical model
+//! starts): one step of the reduction issues `vectors × unroll` FMAs on two
+//! FMA ports, loads `vectors + unroll` values on two load ports, and each
+//! accumulator waits an FMA's latency (4 cycles) for its previous update;
+//! more accumulators than the 32 vector registers leave room for spills.
+//! Partial tiles waste the lanes and rows they leave empty. Measurement
+//! decides; the model only says what to measure first.
+
+use crate::space::Candidate;
+
+/// FMA latency in cycles, and FMA and load ports, of the cores we know
+/// (Skylake-SP, Rocket Lake, Zen 4 alike).
+const FMA_LATENCY: f64 = 4.0;
+const FMA_PORTS: f64 = 2.0;
+const LOAD_PORTS: f64 = 2.0;
+/// Vector registers left for accumulators (32, less the operands').
+const ACCUMULATOR_REGISTERS: i64 = 28;
+
+/// The fraction of the FMA peak the candidate's inner loop could reach.
+pub fn score(candidate: &Candidate) -> f64 {
+    let lanes = candidate.lanes as f64;
+    let vectors = (candidate.vector_tile as f64 / lanes).ceil().max(1.0);
+    let unroll = candidate.unroll_tile as f64;
+    let used = |extent: i64, tile: i64| {
+        let tiles = (extent + tile - 1) / tile;
+        extent as f64 / (tiles * tile) as f64
+    };
+    let lane_use = candidate.vector_tile.min(candidate.vector_extent) as f64 / (vectors * lanes);
+    let fill = used(candidate.vector_extent, candidate.vector_tile)
+        * used(candidate.unroll_extent, candidate.unroll_tile)
+        * lane_use;
+    if candidate.reduction_points <= 1 {
+        // Elementwise: bound by memory; wider tiles only amortize the loop.
+        return fill * (1.0 - 0.05 / vectors);
+    }
+    let fmas = vectors * unroll;
+    let cycles = (fmas / FMA_PORTS)
+        .max((vectors + unroll) / LOAD_PORTS)
+        .max(FMA_LATENCY);
+    let mut score = fill * (fmas / FMA_PORTS) / cycles;
+    if (fmas as i64) > ACCUMULATOR_REGISTERS {
+        score *= 0.3;
+    }
+    if candidate.packed && candidate.reduction_points >= 256 {
+        score *= 1.1;
+    }
+    score
+}
+
+/// `candidates` best first (stable: ties keep their order).
+pub fn rank(candidates: &mut [Candidate]) {
+    candidates.sort_by(|a, b| score(b).total_cmp(&score(a)));
+}

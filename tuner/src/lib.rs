@@ -1,0 +1,305 @@
+//! `sched-apply tune`: writes the `.sched` a person would, by measuring.
+//! The payload's ops are grouped into tasks ([`tasks`]: one per kind, shape
+//! and body); each task's op is isolated ([`payload::isolate`]), its
+//! candidate chains generated ([`space`]), checked by the planner (never by
+//! letting MLIR fail), ordered by an analytical model ([`cost`]) and
+//! measured best first ([`measure`]) until the task's share of the budget
+//! is spent or several in a row bring nothing; every measurement goes to
+//! the records ([`records`]) and is reused from them; the winners are
+//! written as one func per task ([`selector`], [`write`]).
+
+pub mod cost;
+pub mod measure;
+pub mod records;
+pub mod selector;
+pub mod space;
+pub mod tasks;
+pub mod write;
+
+use interpreter::pipeline::{self, Stop};
+use measure::{Measurement, Measurer};
+use records::{Record, Records};
+use schedule_lang::{PayloadInfo, SourceFile};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tasks::Task;
+
+/// How to tune.
+pub struct Options {
+    /// Wall-clock time for all tasks, shared by their FLOPs.
+    pub budget: Duration,
+    /// Threads the schedules run on.
+    pub threads: usize,
+    /// Floats per machine vector.
+    pub lanes: i64,
+    /// This CPU, as records name it ([`records::this_cpu`]).
+    pub cpu: String,
+    /// Stop a task after this many measured candidates in a row brought nothing.
+    pub patience: usize,
+}
+
+/// What tuning one task found.
+#[derive(Clone, Debug)]
+pub struct TaskResult {
+    /// The task.
+    pub task: Task,
+    /// The `where` conditions binding its ops (None: no conditions can).
+    pub conditions: Option<Vec<String>>,
+    /// The unscheduled op's seconds.
+    pub reference: Option<f64>,
+    /// The fastest candidate that beat the unscheduled op: chain and seconds.
+    pub best: Option<(String, f64)>,
+    /// Candidates the planner accepted, and how many of them were measured
+    /// (or found in the records).
+    pub legal: usize,
+    pub measured: usize,
+    /// Of those, how many came from the records.
+    pub reused: usize,
+    /// Candidates that could not be measured or computed other results.
+    pub failed: Vec<(String, String)>,
+}
+
+/// What `tune` reports while it works.
+pub enum Progress<'a> {
+    /// Task `index` of `total` starts.
+    Task {
+        index: usize,
+        total: usize,
+        task: &'a Task,
+    },
+    /// A candidate of the current task was measured (or found in the records).
+    Measured {
+        done: usize,
+        legal: usize,
+        best: Option<f64>,
+        reference: Option<f64>,
+    },
+}
+
+/// The schedule of one func `t` bound to the isolated op, with `chain`.
+fn candidate_schedule(task: &Task, info: &PayloadInfo, chain: &str) -> String {
+    format!(
+        "func t = {} ({})\nt{chain}\n",
+        task.kind,
+        task.binding(info)
+    )
+}
+
+/// Whether the planner accepts the schedule on the isolated op, with no warning.
+fn planner_accepts(schedule: &str, payload: &str) -> bool {
+    let source = SourceFile::new("candidate.sched", schedule);
+    matches!(
+        pipeline::run(&source, "task.mlir", payload, Stop::Plan, &[]),
+        Ok(outcome) if outcome.warnings.is_empty()
+    )
+}
+
+/// Tunes every task of `info` (isolated payloads in `isolated`, one per
+/// task in order), stopping early when `stop` is set (Ctrl-C): the tasks not
+/// reached keep no schedule.
+pub fn tune(
+    info: &PayloadInfo,
+    tasks: Vec<Task>,
+    isolated: &[String],
+    options: &Options,
+    records: &mut Records,
+    measurer: &mut dyn Measurer,
+    progress: &mut dyn FnMut(Progress<'_>),
+    stop: &AtomicBool,
+) -> Result<Vec<TaskResult>, String> {
+    let start = Instant::now();
+    let weights: Vec<f64> = tasks
+        .iter()
+        .map(|t| (t.flops as f64 * t.ops.len() as f64).max(1.0))
+        .collect();
+    let mut results = Vec::new();
+    let count = tasks.len();
+    for (index, (task, payload)) in tasks.into_iter().zip(isolated).enumerate() {
+        progress(Progress::Task {
+            index,
+            total: count,
+            task: &task,
+        });
+        // A task's share: its FLOPs' part of what is left of the budget.
+        let left = options.budget.saturating_sub(start.elapsed()).as_secs_f64();
+        let weight_left: f64 = weights[index..].iter().sum();
+        let share = Duration::from_secs_f64(left * weights[index] / weight_left.max(1.0));
+        let result = tune_task(
+            task, info, payload, options, records, measurer, progress, stop, share,
+        )?;
+        results.push(result);
+    }
+    Ok(results)
+}
+
+/// The record of a measurement of `chain` (None: the unscheduled op).
+fn record(
+    task: &Task,
+    options: &Options,
+    chain: Option<&str>,
+    outcome: &Result<Measurement, String>,
+) -> Record {
+    Record {
+        version: records::VERSION,
+        cpu: options.cpu.clone(),
+        threads: options.threads,
+        task: task.key.clone(),
+        op: task.description.clone(),
+        schedule: chain.map(str::to_string),
+        seconds: outcome.as_ref().ok().map(|m| m.seconds),
+        calls: outcome.as_ref().map_or(0, |m| m.calls),
+        error: outcome.as_ref().err().cloned(),
+    }
+}
+
+/// One measurement, from the records when they have it.
+fn measured(
+    task: &Task,
+    chain: Option<&str>,
+    schedule: Option<&str>,
+    payload: &str,
+    options: &Options,
+    records: &mut Records,
+    measurer: &mut dyn Measurer,
+) -> Result<(Result<Measurement, String>, bool), String> {
+    if let Some(record) = records.find(&options.cpu, options.threads, &task.key, chain) {
+        let outcome = match (record.seconds, &record.error) {
+            (Some(seconds), _) => Ok(Measurement {
+                seconds,
+                calls: record.calls,
+            }),
+            (None, error) => Err(error.clone().unwrap_or_default()),
+        };
+        return Ok((outcome, true));
+    }
+    let outcome = match schedule {
+        Some(schedule) => measurer.measure(&task.key, payload, schedule),
+        None => measurer.reference(&task.key, payload),
+    };
+    records.add(record(task, options, chain, &outcome))?;
+    Ok((outcome, false))
+}
+
+/// A new best timed again: the slower of the two times is kept, and
+/// recorded, so noise does not crown a candidate.
+#[allow(clippy::too_many_arguments)]
+fn retimed(
+    task: &Task,
+    candidate: &space::Candidate,
+    schedule: &str,
+    payload: &str,
+    first: Measurement,
+    options: &Options,
+    records: &mut Records,
+    measurer: &mut dyn Measurer,
+) -> Result<f64, String> {
+    let Ok(again) = measurer.measure(&task.key, payload, schedule) else {
+        return Ok(first.seconds);
+    };
+    let slower = if again.seconds > first.seconds {
+        again
+    } else {
+        first
+    };
+    records.add(record(task, options, Some(&candidate.chain), &Ok(slower)))?;
+    Ok(slower.seconds)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tune_task(
+    task: Task,
+    info: &PayloadInfo,
+    payload: &str,
+    options: &Options,
+    records: &mut Records,
+    measurer: &mut dyn Measurer,
+    progress: &mut dyn FnMut(Progress<'_>),
+    stop: &AtomicBool,
+    share: Duration,
+) -> Result<TaskResult, String> {
+    let start = Instant::now();
+    let op = &info.ops[task.ops[0]];
+    let mut candidates = space::candidates(&task, op, options.lanes);
+    candidates.retain(|c| planner_accepts(&candidate_schedule(&task, info, &c.chain), payload));
+    cost::rank(&mut candidates);
+    let mut result = TaskResult {
+        conditions: selector::where_conditions(&task, info),
+        task,
+        reference: None,
+        best: None,
+        legal: candidates.len(),
+        measured: 0,
+        reused: 0,
+        failed: Vec::new(),
+    };
+    if result.conditions.is_none() || candidates.is_empty() || stop.load(Ordering::Relaxed) {
+        return Ok(result);
+    }
+    let task = result.task.clone();
+    let (reference, _) = measured(&task, None, None, payload, options, records, measurer)?;
+    match reference {
+        Ok(reference) => result.reference = Some(reference.seconds),
+        Err(why) => {
+            result
+                .failed
+                .push(("(the unscheduled op)".to_string(), why));
+            return Ok(result);
+        }
+    }
+    let mut stale = 0;
+    for candidate in &candidates {
+        let out_of_time = start.elapsed() >= share && result.measured > 0;
+        if stop.load(Ordering::Relaxed) || out_of_time || stale >= options.patience {
+            break;
+        }
+        let schedule = candidate_schedule(&task, info, &candidate.chain);
+        let (outcome, reused) = measured(
+            &task,
+            Some(&candidate.chain),
+            Some(&schedule),
+            payload,
+            options,
+            records,
+            measurer,
+        )?;
+        result.measured += 1;
+        result.reused += usize::from(reused);
+        match outcome {
+            Ok(m) => {
+                let best = result
+                    .best
+                    .as_ref()
+                    .map_or(result.reference.unwrap_or(f64::MAX), |b| b.1);
+                if m.seconds < best {
+                    // Recorded winners were timed twice when they were measured.
+                    let seconds = if reused {
+                        m.seconds
+                    } else {
+                        retimed(
+                            &task, candidate, &schedule, payload, m, options, records, measurer,
+                        )?
+                    };
+                    if seconds < best {
+                        result.best = Some((candidate.chain.clone(), seconds));
+                        stale = 0;
+                    } else {
+                        stale += 1;
+                    }
+                } else {
+                    stale += 1;
+                }
+            }
+            Err(why) => {
+                result.failed.push((candidate.chain.clone(), why));
+                stale += 1;
+            }
+        }
+        progress(Progress::Measured {
+            done: result.measured,
+            legal: result.legal,
+            best: result.best.as_ref().map(|b| b.1),
+            reference: result.reference,
+        });
+    }
+    Ok(result)
+}

@@ -1,0 +1,146 @@
+//! Measuring a candidate: behind [`Measurer`], so measurements can move to
+//! other processes or machines; [`InProcess`] applies the schedule to the
+//! isolated op, JIT-compiles it in this process, checks its results against
+//! the unscheduled op's on the same seeded inputs once, then times calls.
+
+use interpreter::pipeline::{self, Loaded, Stop};
+use payload::isolate::ISOLATED_ENTRY;
+use runner::compare::{compare, default_tolerance};
+use runner::jit::Program;
+use runner::tensor::Tensor;
+use schedule_lang::SourceFile;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// A measured time: the median of `calls` timed calls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measurement {
+    /// Median seconds per call.
+    pub seconds: f64,
+    /// Timed calls.
+    pub calls: usize,
+}
+
+/// Where candidates are measured.
+pub trait Measurer {
+    /// The unscheduled op of the task `key` (its isolated payload text).
+    fn reference(&mut self, key: &str, payload: &str) -> Result<Measurement, String>;
+    /// The op with `schedule` applied, its results checked against the
+    /// unscheduled op's first: an error says why it could not be measured
+    /// or how its results differ.
+    fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String>;
+}
+
+/// Measures in this process, on as many threads as `threads` (OpenMP).
+pub struct InProcess {
+    /// Threads the programs' parallel loops use.
+    pub threads: usize,
+    /// Time calls until this many seconds have passed (and 3 calls at least).
+    pub min_seconds: f64,
+    /// Each task's inputs and the unscheduled op's results on them.
+    references: HashMap<String, (Vec<Tensor>, Vec<Tensor>)>,
+}
+
+impl InProcess {
+    /// A measurer timing each candidate for at least `min_seconds`.
+    pub fn new(threads: usize, min_seconds: f64) -> Self {
+        Self {
+            threads,
+            min_seconds,
+            references: HashMap::new(),
+        }
+    }
+
+    /// The median of calls of `program` timed for `min_seconds` (3 calls at
+    /// least, one more untimed first; one call when a call takes a second).
+    fn time(&self, program: &Program, inputs: &[Tensor]) -> Result<Measurement, String> {
+        let mut results = program.new_results();
+        let mut seconds = Vec::new();
+        let start = Instant::now();
+        let mut call = |seconds: &mut Vec<f64>| -> Result<(), String> {
+            let mut fresh = inputs.to_vec();
+            let begin = Instant::now();
+            program
+                .call(&mut fresh, &mut results)
+                .map_err(|e| e.to_string())?;
+            seconds.push(begin.elapsed().as_secs_f64());
+            Ok(())
+        };
+        call(&mut seconds)?;
+        let slow = seconds[0] > 1.0;
+        seconds.clear();
+        while seconds.len() < 3 || start.elapsed().as_secs_f64() < self.min_seconds {
+            call(&mut seconds)?;
+            if slow || seconds.len() >= 1000 {
+                break;
+            }
+        }
+        seconds.sort_by(f64::total_cmp);
+        Ok(Measurement {
+            seconds: seconds[seconds.len() / 2],
+            calls: seconds.len(),
+        })
+    }
+}
+
+impl Measurer for InProcess {
+    fn reference(&mut self, key: &str, payload: &str) -> Result<Measurement, String> {
+        let program = Program::compile("task.mlir", payload, Some(ISOLATED_ENTRY))
+            .map_err(|e| format!("cannot compile the unscheduled op: {}", e.message))?;
+        let inputs = program.random_inputs(0);
+        let mut results = program.new_results();
+        program
+            .call(&mut inputs.to_vec(), &mut results)
+            .map_err(|e| e.to_string())?;
+        let measured = self.time(&program, &inputs)?;
+        self.references.insert(key.to_string(), (inputs, results));
+        Ok(measured)
+    }
+
+    fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String> {
+        if !self.references.contains_key(key) {
+            self.reference(key, payload)?;
+        }
+        let context = payload::new_context();
+        let mut module =
+            payload::parse_module(&context, "task.mlir", payload).map_err(|e| e.message)?;
+        let source = SourceFile::new("candidate.sched", schedule);
+        let loaded = Loaded {
+            context: &context,
+            module: &mut module,
+            name: "task.mlir",
+            text: payload,
+            since: Instant::now(),
+        };
+        let outcome = pipeline::run_loaded(&source, loaded, Stop::Apply, &[])
+            .map_err(|f| f.message().to_string())?;
+        let text = outcome.payload.unwrap_or_default();
+        let program = Program::compile_module(
+            &context,
+            module,
+            "task.mlir (scheduled)",
+            &text,
+            Some(ISOLATED_ENTRY),
+            &[],
+            None,
+        )
+        .map_err(|e| e.message)?;
+        if self.threads > 1 {
+            program.set_threads(self.threads)?;
+        }
+        let (inputs, expected) = &self.references[key];
+        let mut results = program.new_results();
+        program
+            .call(&mut inputs.to_vec(), &mut results)
+            .map_err(|e| e.to_string())?;
+        let element = program.signature.results[0].element;
+        let comparison = compare(&results, expected, default_tolerance(element, expected));
+        if let Some(m) = comparison.mismatch {
+            return Err(format!(
+                "differs from the unscheduled op: result {} at {:?} is {} but should be {}",
+                m.result, m.index, m.got, m.want
+            ));
+        }
+        self.time(&program, inputs)
+    }
+}

@@ -1,0 +1,345 @@
+//! The candidate schedules of one task, as chains of directives the person
+//! reading the output would write: the output's innermost dimension
+//! vectorized in tiles of one to four machine vectors, another parallel
+//! dimension unrolled beside it (the register tile), the reductions inside,
+//! the rest outside, a matmul's shared operand packed per column block; for
+//! windowed ops also a parallel dimension the output does not keep
+//! innermost vectorized from an input packed with it innermost.
+
+use crate::tasks::Task;
+use schedule_lang::{MapResult, PayloadOp};
+
+/// One candidate: its chain, and what the cost model reads of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The directives after the func's name (`.split(j, jo, ji, 64)...`).
+    pub chain: String,
+    /// Lanes of one machine vector.
+    pub lanes: i64,
+    /// Extent of the vectorized dimension, and the tile of it one step computes.
+    pub vector_extent: i64,
+    pub vector_tile: i64,
+    /// Extent of the unrolled dimension, and its tile (1: none).
+    pub unroll_extent: i64,
+    pub unroll_tile: i64,
+    /// Whether an input is packed.
+    pub packed: bool,
+    /// Points of the reduction per output point (1 without reductions).
+    pub reduction_points: i64,
+}
+
+/// The dimension an operand's map has innermost, when it is a plain dimension.
+fn innermost(map: &[MapResult]) -> Option<usize> {
+    match map.last() {
+        Some(MapResult::Dim(d)) => Some(*d),
+        _ => None,
+    }
+}
+
+/// Every candidate of `task` (its first op `op`), `lanes` floats per vector.
+pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
+    let parallel: Vec<usize> = (0..task.dims.len())
+        .filter(|&d| !task.reduction[d])
+        .collect();
+    let reductions: Vec<usize> = (0..task.dims.len())
+        .filter(|&d| task.reduction[d])
+        .collect();
+    let Some(init) = op.operands.iter().find(|o| o.is_init) else {
+        return Vec::new();
+    };
+    // The output's innermost dimension of more than one point.
+    let Some(v) = init.map.iter().rev().find_map(|m| match m {
+        MapResult::Dim(d) if task.extents[*d] > 1 && parallel.contains(d) => Some(*d),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut unrolled: Vec<usize> = parallel
+        .iter()
+        .copied()
+        .filter(|&d| d != v && task.extents[d] > 1)
+        .collect();
+    unrolled.sort_by_key(|&d| std::cmp::Reverse(task.extents[d]));
+    unrolled.truncate(2);
+    let mut unroll_choices: Vec<Option<usize>> = vec![None];
+    if !reductions.is_empty() {
+        unroll_choices.extend(unrolled.iter().map(|&d| Some(d)));
+    }
+    let reduction_points: i64 = reductions.iter().map(|&d| task.extents[d]).product();
+    for a in 1..=4 {
+        let tile = a * lanes;
+        if tile > task.extents[v] && a > 1 {
+            break;
+        }
+        for &u in &unroll_choices {
+            let factors: Vec<i64> = match u {
+                None => vec![1],
+                Some(u) => [2, 3, 4, 6, 8]
+                    .into_iter()
+                    .filter(|f| *f <= task.extents[u] && a * f <= 24)
+                    .collect(),
+            };
+            for factor in factors {
+                for reversed in orders(reductions.len()) {
+                    for u_inside in [true, false] {
+                        if u.is_none() && !u_inside {
+                            continue;
+                        }
+                        for pack in [false, true] {
+                            let shape = Shape {
+                                task,
+                                v,
+                                tile: tile.min(task.extents[v]),
+                                lanes,
+                                u,
+                                factor,
+                                reversed,
+                                u_inside,
+                            };
+                            let packed = if pack { pack_operand(op, &shape) } else { None };
+                            if pack && packed.is_none() {
+                                continue;
+                            }
+                            out.push(Candidate {
+                                chain: shape.chain(&reductions, &parallel, packed),
+                                lanes,
+                                vector_extent: task.extents[v],
+                                vector_tile: shape.tile,
+                                unroll_extent: u.map_or(1, |u| task.extents[u]),
+                                unroll_tile: factor,
+                                packed: pack,
+                                reduction_points,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !op.strides().is_empty() {
+        out.extend(packed_channels(task, op, lanes, v, &reductions, &parallel));
+    }
+    out.dedup_by(|a, b| a.chain == b.chain);
+    out
+}
+
+/// The reduction orders tried: linalg order innermost first, and reversed.
+fn orders(reductions: usize) -> Vec<bool> {
+    if reductions > 1 {
+        vec![false, true]
+    } else {
+        vec![false]
+    }
+}
+
+/// A register-tile candidate's choices.
+struct Shape<'t> {
+    task: &'t Task,
+    v: usize,
+    tile: i64,
+    lanes: i64,
+    u: Option<usize>,
+    factor: i64,
+    reversed: bool,
+    u_inside: bool,
+}
+
+impl Shape<'_> {
+    fn name(&self, d: usize) -> &str {
+        &self.task.dims[d]
+    }
+
+    /// The loop names a split of `d` by `factor` leaves: (outer, inner);
+    /// no outer loop when the factor covers the dimension.
+    fn split(&self, d: usize, factor: i64) -> (Option<String>, String) {
+        if factor >= self.task.extents[d] {
+            (None, self.name(d).to_string())
+        } else {
+            (
+                Some(format!("{}o", self.name(d))),
+                format!("{}i", self.name(d)),
+            )
+        }
+    }
+
+    /// The outer loop of the vectorized dimension, if it has one.
+    fn vector_outer(&self) -> Option<String> {
+        self.split(self.v, self.tile).0
+    }
+
+    fn chain(&self, reductions: &[usize], parallel: &[usize], pack: Option<usize>) -> String {
+        let mut chain = String::new();
+        let (v_outer, v_inner) = self.split(self.v, self.tile);
+        if v_outer.is_some() {
+            chain.push_str(&format!(
+                ".split({}, {}o, {}i, {})",
+                self.name(self.v),
+                self.name(self.v),
+                self.name(self.v),
+                self.tile
+            ));
+        }
+        let u_outer_split = self.u.is_some_and(|u| self.factor < self.task.extents[u]);
+        let (u_outer, u_inner) = match self.u {
+            Some(u) => {
+                let (outer, inner) = self.split(u, self.factor);
+                if outer.is_some() {
+                    let n = self.name(u);
+                    chain.push_str(&format!(".split({n}, {n}o, {n}i, {})", self.factor));
+                }
+                (outer, Some(inner))
+            }
+            None => (None, None),
+        };
+        let mut order: Vec<String> = vec![v_inner.clone()];
+        order.extend(u_inner.clone());
+        let mut reduced: Vec<String> = reductions
+            .iter()
+            .map(|&d| self.name(d).to_string())
+            .collect();
+        if self.reversed {
+            reduced.reverse();
+        }
+        order.extend(reduced);
+        let outers: Vec<String> = if self.u_inside {
+            u_outer.into_iter().chain(v_outer.clone()).collect()
+        } else {
+            v_outer.clone().into_iter().chain(u_outer).collect()
+        };
+        order.extend(outers);
+        for &d in parallel.iter().rev() {
+            if d != self.v && Some(d) != self.u {
+                order.push(self.name(d).to_string());
+            }
+        }
+        let splits = [
+            (self.v, v_outer.is_some()),
+            (self.u.unwrap_or(self.v), u_outer_split),
+        ];
+        chain.push_str(&reorder(&self.task.dims, &splits, &order));
+        if self.tile > self.lanes {
+            chain.push_str(&format!(
+                ".vectorize({v_inner}, {}).unroll({v_inner})",
+                self.lanes
+            ));
+        } else {
+            chain.push_str(&format!(".vectorize({v_inner})"));
+        }
+        if let Some(u_inner) = u_inner {
+            chain.push_str(&format!(".unroll({u_inner})"));
+        }
+        if let (Some(input), Some(outer)) = (pack, v_outer) {
+            chain.push_str(&format!(".pack(in{input}, {outer})"));
+        }
+        chain
+    }
+}
+
+/// `.reorder(...)` to `order` (innermost first), or nothing when the loops
+/// are in that order already: linalg order, outermost first, each split
+/// dimension (`splits`: dimension and whether it is split) as its outer then
+/// inner loop.
+fn reorder(dims: &[String], splits: &[(usize, bool)], order: &[String]) -> String {
+    let mut natural: Vec<String> = Vec::new();
+    for (d, name) in dims.iter().enumerate() {
+        if splits.iter().any(|&(s, split)| s == d && split) {
+            natural.push(format!("{name}o"));
+            natural.push(format!("{name}i"));
+        } else {
+            natural.push(name.clone());
+        }
+    }
+    natural.reverse();
+    if natural == order {
+        String::new()
+    } else {
+        format!(".reorder({})", order.join(", "))
+    }
+}
+
+/// The input a matmul-like candidate packs per block of the vectorized
+/// dimension: one indexed by it and a reduction but not by the unrolled
+/// dimension (a matmul's B), when that block's loop is outside the unrolled
+/// dimension's outer loop and there is a reduction to reuse it over.
+fn pack_operand(op: &PayloadOp, shape: &Shape<'_>) -> Option<usize> {
+    let u = shape.u?;
+    shape.vector_outer()?;
+    if !shape.u_inside {
+        return None;
+    }
+    let uses = |map: &[MapResult], d: usize| map.contains(&MapResult::Dim(d));
+    op.operands
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| !o.is_init)
+        .find(|(_, o)| {
+            uses(&o.map, shape.v)
+                && !uses(&o.map, u)
+                && o.map
+                    .iter()
+                    .any(|m| matches!(m, MapResult::Dim(d) if shape.task.reduction[*d]))
+        })
+        .map(|(i, _)| i)
+}
+
+/// For a windowed op: a parallel dimension other than the output's
+/// innermost, which an input (the filter) has but not innermost,
+/// vectorized from that input packed with it innermost (a stride-2
+/// convolution's output channels).
+fn packed_channels(
+    task: &Task,
+    op: &PayloadOp,
+    lanes: i64,
+    v: usize,
+    reductions: &[usize],
+    parallel: &[usize],
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for &w in parallel
+        .iter()
+        .filter(|&&d| d != v && task.extents[d] >= lanes)
+    {
+        let Some(input) = op.operands.iter().position(|o| {
+            !o.is_init && o.map.contains(&MapResult::Dim(w)) && innermost(&o.map) != Some(w)
+        }) else {
+            continue;
+        };
+        let name = &task.dims[w];
+        for a in [1, 2, 4] {
+            let tile = a * lanes;
+            if tile >= task.extents[w] {
+                break;
+            }
+            let mut order = vec![format!("{name}i")];
+            order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
+            for &d in parallel.iter().rev() {
+                if d != w {
+                    order.push(task.dims[d].clone());
+                }
+            }
+            // The block loop just inside the batch (outermost) dimension.
+            let at = order.len() - usize::from(parallel.len() > 1 && parallel[0] != w);
+            order.insert(at, format!("{name}o"));
+            let mut chain = format!(".split({name}, {name}o, {name}i, {tile})");
+            chain.push_str(&reorder(&task.dims, &[(w, true)], &order));
+            if tile > lanes {
+                chain.push_str(&format!(".vectorize({name}i, {lanes}).unroll({name}i)"));
+            } else {
+                chain.push_str(&format!(".vectorize({name}i)"));
+            }
+            chain.push_str(&format!(".pack(in{input}, {name}o, {name})"));
+            out.push(Candidate {
+                chain,
+                lanes,
+                vector_extent: task.extents[w],
+                vector_tile: tile,
+                unroll_extent: 1,
+                unroll_tile: 1,
+                packed: true,
+                reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,139 @@
+//! Tasks: the payload's ops grouped by what a schedule depends on (kind,
+//! iteration dimensions and extents, windows, element types, body, maps),
+//! so each group is tuned once, on one op isolated, and its schedule bound
+//! to every op of the group.
+
+use schedule_lang::naming::{binding, dim_names};
+use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
+use sha2::{Digest, Sha256};
+
+/// One kind of op to tune, and the payload ops it stands for.
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// A stable key: the SHA-256 (16 hex digits) of [`Task::description`].
+    pub key: String,
+    /// What the key hashes: kind, iterators and extents, strides and
+    /// dilations, element types, body and operand maps.
+    pub description: String,
+    /// The ops' kind (`linalg.conv_2d_nchw_fchw`).
+    pub kind: String,
+    /// The ops' dimension names in linalg order.
+    pub dims: Vec<String>,
+    /// Whether each dimension is a reduction.
+    pub reduction: Vec<bool>,
+    /// Static extents, in linalg order.
+    pub extents: Vec<i64>,
+    /// The ops (by id), in payload order; the first is the one measured.
+    pub ops: Vec<usize>,
+    /// FLOPs of one op.
+    pub flops: u64,
+}
+
+impl Task {
+    /// The binding a `func` line writes (`n, f, y, x | c, ky, kx`).
+    pub fn binding(&self, info: &PayloadInfo) -> String {
+        binding(&info.ops[self.ops[0]], &self.dims)
+    }
+
+    /// The extent of the dimension named `name`.
+    pub fn extent(&self, name: &str) -> Option<i64> {
+        let at = self.dims.iter().position(|d| d == name)?;
+        Some(self.extents[at])
+    }
+}
+
+/// Ops no task is made for: fills, copies, broadcasts and transposes move
+/// data a reader can fuse, and an op with a dynamic extent, a reduction
+/// before a parallel dimension (which a binding cannot name) or no
+/// parallel dimension is left as the payload has it.
+fn tunable(op: &PayloadOp) -> bool {
+    let data_movement = matches!(
+        op.kind.as_str(),
+        "linalg.fill" | "linalg.copy" | "linalg.broadcast" | "linalg.transpose"
+    ) || op.body_words() == ["copy"];
+    let reductions_last = !op
+        .iterators
+        .windows(2)
+        .any(|pair| pair[0] == IteratorKind::Reduction && pair[1] == IteratorKind::Parallel);
+    let has_parallel = op.iterators.contains(&IteratorKind::Parallel);
+    !data_movement
+        && reductions_last
+        && has_parallel
+        && op.extents.iter().all(|e| e.is_some_and(|e| e > 0))
+}
+
+/// The text a task's key hashes.
+fn describe(op: &PayloadOp) -> String {
+    let map = |m: &MapResult| match m {
+        MapResult::Dim(d) => format!("d{d}"),
+        MapResult::Constant(c) => c.to_string(),
+        MapResult::Expression(e) => e.clone(),
+    };
+    let operands: Vec<String> = op
+        .operands
+        .iter()
+        .map(|o| {
+            let maps: Vec<String> = o.map.iter().map(map).collect();
+            format!(
+                "{}{}({})",
+                if o.is_init { "out " } else { "" },
+                o.element,
+                maps.join(",")
+            )
+        })
+        .collect();
+    let iterators: Vec<String> = op
+        .iterators
+        .iter()
+        .zip(&op.extents)
+        .map(|(k, e)| {
+            let kind = if *k == IteratorKind::Reduction {
+                "r"
+            } else {
+                "p"
+            };
+            format!("{kind}{}", e.unwrap_or(-1))
+        })
+        .collect();
+    format!(
+        "{} [{}] strides {:?} dilations {:?} body [{}] operands [{}]",
+        op.kind,
+        iterators.join(" "),
+        op.strides(),
+        op.dilations(),
+        op.body.join(" "),
+        operands.join("; ")
+    )
+}
+
+/// The payload's tasks, largest share of FLOPs first (ties in payload order).
+pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
+    let mut tasks: Vec<Task> = Vec::new();
+    for op in info.ops.iter().filter(|op| tunable(op)) {
+        let description = describe(op);
+        if let Some(task) = tasks.iter_mut().find(|t| t.description == description) {
+            task.ops.push(op.id);
+            continue;
+        }
+        let extents: Vec<i64> = op.extents.iter().map(|e| e.unwrap_or(0)).collect();
+        let points: u64 = extents.iter().map(|e| *e as u64).product();
+        let digest = Sha256::digest(description.as_bytes());
+        let key: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        tasks.push(Task {
+            key,
+            description,
+            kind: op.kind.clone(),
+            dims: dim_names(op),
+            reduction: op
+                .iterators
+                .iter()
+                .map(|k| *k == IteratorKind::Reduction)
+                .collect(),
+            extents,
+            ops: vec![op.id],
+            flops: op.flops_per_point.max(1) * points,
+        });
+    }
+    tasks.sort_by_key(|t| std::cmp::Reverse(t.flops * t.ops.len() as u64));
+    tasks
+}
