@@ -121,7 +121,10 @@ pub const ROLLED_ROW_TRIPS: i64 = 8;
 /// [`C_WRAPPERS_PIPELINE`]). Small buffers move to the
 /// stack before deallocations are placed: placed first, a buffer that one
 /// branch of an `scf.if` allocates (a tiled `tensor.pad`) was freed through
-/// the branch's result after it had become a stack buffer.
+/// the branch's result after it had become a stack buffer. Math ops LLVM
+/// has no intrinsic for (`erf`, `tanh`, ... left scalar, or vectors not
+/// approximated) become libm calls, after those with intrinsics became
+/// them (a libm call per lane otherwise): `erf` did not translate at all.
 pub const LOWERING_PIPELINE: &str = concat!(
     "builtin.module(",
     "func.func(buffer-loop-hoisting,promote-buffers-to-stack),",
@@ -130,7 +133,7 @@ pub const LOWERING_PIPELINE: &str = concat!(
     "convert-scf-to-openmp,",
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},",
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
-    "convert-to-llvm,reconcile-unrealized-casts)"
+    "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)"
 );
 
 /// The second half of lowering, from bufferized loops to the LLVM dialect:
