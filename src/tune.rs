@@ -40,7 +40,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
     /// Stop a kind of op after this many measured candidates in a row were no faster.
-    #[arg(long, default_value_t = 12, value_name = "N")]
+    #[arg(long, default_value_t = 24, value_name = "N")]
     pub patience: usize,
     /// Time each candidate for at least this many seconds (3 calls at least).
     #[arg(long, default_value_t = 0.05, value_name = "S")]
@@ -130,12 +130,34 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         &stop,
     )
     .map_err(|e| Exit::input(format!("error: {e}\n")))?;
-    bar.finish_and_clear();
+    let mut results = results;
     let header = Header {
         payload: name.clone(),
         cpu: options.cpu.clone(),
         threads,
     };
+    if !stop.load(Ordering::SeqCst) {
+        bar.set_message("inlining elementwise ops: measuring the whole model both ways");
+        let decision = tuner::fusion::inline_elementwise(
+            &info,
+            &mut results,
+            &name,
+            &text,
+            &header,
+            &mut measurer,
+        );
+        match decision {
+            Ok(Some(d)) => eprintln!(
+                "whole model: {:.4} ms with elementwise ops inlined, {:.4} ms without: {}",
+                d.with * 1e3,
+                d.without * 1e3,
+                if d.inlined > 0 { "inlined" } else { "not inlined" }
+            ),
+            Ok(None) => {}
+            Err(why) => eprintln!("warning: the whole model could not be measured, so nothing is inlined: {why}"),
+        }
+    }
+    bar.finish_and_clear();
     let schedule = schedule_text(&info, &results, &header);
     let parsed = schedule_lang::parse(&schedule).0;
     let schedule = schedule_lang::format(&parsed);

@@ -1,7 +1,7 @@
 //! The analytical model that orders a task's candidates before any is
 //! measured, from the register tile alone (as the BLIS analytical model
-//! starts): one step of the reduction issues `vectors × unroll` FMAs on two
-//! FMA ports, loads `vectors + unroll` values on two load ports, and each
+//! starts): one step of the reduction issues `vectors × unroll × rows` FMAs on
+//! two FMA ports, loads `vectors × rows + unroll` values on two load ports, and each
 //! accumulator waits an FMA's latency (4 cycles) for its previous update;
 //! more accumulators than the 32 vector registers leave room for spills.
 //! Partial tiles waste the lanes and rows they leave empty. Measurement
@@ -22,6 +22,7 @@ pub fn score(candidate: &Candidate) -> f64 {
     let lanes = candidate.lanes as f64;
     let vectors = (candidate.vector_tile as f64 / lanes).ceil().max(1.0);
     let unroll = candidate.unroll_tile as f64;
+    let second = candidate.second_tile as f64;
     let used = |extent: i64, tile: i64| {
         let tiles = (extent + tile - 1) / tile;
         extent as f64 / (tiles * tile) as f64
@@ -29,14 +30,18 @@ pub fn score(candidate: &Candidate) -> f64 {
     let lane_use = candidate.vector_tile.min(candidate.vector_extent) as f64 / (vectors * lanes);
     let fill = used(candidate.vector_extent, candidate.vector_tile)
         * used(candidate.unroll_extent, candidate.unroll_tile)
+        * used(candidate.second_extent, candidate.second_tile)
         * lane_use;
     if candidate.reduction_points <= 1 {
         // Elementwise: bound by memory; wider tiles only amortize the loop.
         return fill * (1.0 - 0.05 / vectors);
     }
-    let fmas = vectors * unroll;
+    // Per step: the vector operand's rows (one per second unrolled row),
+    // and one broadcast per unrolled point.
+    let fmas = vectors * unroll * second;
+    let loads = vectors * second + unroll;
     let cycles = (fmas / FMA_PORTS)
-        .max((vectors + unroll) / LOAD_PORTS)
+        .max(loads / LOAD_PORTS)
         .max(FMA_LATENCY);
     let mut score = fill * (fmas / FMA_PORTS) / cycles;
     if (fmas as i64) > ACCUMULATOR_REGISTERS {

@@ -9,6 +9,7 @@
 //! written as one func per task ([`selector`], [`write`]).
 
 pub mod cost;
+pub mod fusion;
 pub mod measure;
 pub mod records;
 pub mod selector;
@@ -57,6 +58,8 @@ pub struct TaskResult {
     pub reused: usize,
     /// Candidates that could not be measured or computed other results.
     pub failed: Vec<(String, String)>,
+    /// Whether its ops are inlined into their readers instead ([`fusion`]).
+    pub inlined: bool,
 }
 
 /// What `tune` reports while it works.
@@ -231,6 +234,7 @@ fn tune_task(
         measured: 0,
         reused: 0,
         failed: Vec::new(),
+        inlined: false,
     };
     if result.conditions.is_none() || candidates.is_empty() || stop.load(Ordering::Relaxed) {
         return Ok(result);

@@ -4,7 +4,6 @@
 //! the unscheduled op's on the same seeded inputs once, then times calls.
 
 use interpreter::pipeline::{self, Loaded, Stop};
-use payload::isolate::ISOLATED_ENTRY;
 use runner::compare::{compare, default_tolerance};
 use runner::jit::Program;
 use runner::tensor::Tensor;
@@ -23,7 +22,8 @@ pub struct Measurement {
 
 /// Where candidates are measured.
 pub trait Measurer {
-    /// The unscheduled op of the task `key` (its isolated payload text).
+    /// The unscheduled payload `key` (an isolated op's, or a whole model's;
+    /// its only public function is called).
     fn reference(&mut self, key: &str, payload: &str) -> Result<Measurement, String>;
     /// The op with `schedule` applied, its results checked against the
     /// unscheduled op's first: an error says why it could not be measured
@@ -85,8 +85,8 @@ impl InProcess {
 
 impl Measurer for InProcess {
     fn reference(&mut self, key: &str, payload: &str) -> Result<Measurement, String> {
-        let program = Program::compile("task.mlir", payload, Some(ISOLATED_ENTRY))
-            .map_err(|e| format!("cannot compile the unscheduled op: {}", e.message))?;
+        let program = Program::compile("task.mlir", payload, None)
+            .map_err(|e| format!("cannot compile the unscheduled payload: {}", e.message))?;
         let inputs = program.random_inputs(0);
         let mut results = program.new_results();
         program
@@ -120,7 +120,7 @@ impl Measurer for InProcess {
             module,
             "task.mlir (scheduled)",
             &text,
-            Some(ISOLATED_ENTRY),
+            None,
             &[],
             None,
         )

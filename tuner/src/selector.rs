@@ -88,13 +88,20 @@ fn conditions(task: &Task, op: &PayloadOp, others: &[&PayloadOp]) -> Vec<Conditi
 /// among the ops `[*]` would bind: empty when none other would be; `None`
 /// when no conditions tell them apart (the same sizes and body, other maps).
 pub fn where_conditions(task: &Task, info: &PayloadInfo) -> Option<Vec<String>> {
+    conditions_for(task, &task.ops, info)
+}
+
+/// The conditions keeping exactly `ops` (several tasks' ops, of `task`'s
+/// kind and dimension counts): only conditions all of them satisfy.
+pub fn conditions_for(task: &Task, ops: &[usize], info: &PayloadInfo) -> Option<Vec<String>> {
     let op = &info.ops[task.ops[0]];
     let mut others: Vec<&PayloadOp> = info
         .ops
         .iter()
-        .filter(|o| o.kind == op.kind && counts(o) == counts(op) && !task.ops.contains(&o.id))
+        .filter(|o| o.kind == op.kind && counts(o) == counts(op) && !ops.contains(&o.id))
         .collect();
-    let all = conditions(task, op, &others);
+    let mut all = conditions(task, op, &others);
+    all.retain(|c| ops.iter().all(|&id| (c.holds)(&info.ops[id])));
     let mut chosen = Vec::new();
     while !others.is_empty() {
         let (best, excluded) = all

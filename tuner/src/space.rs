@@ -22,6 +22,10 @@ pub struct Candidate {
     /// Extent of the unrolled dimension, and its tile (1: none).
     pub unroll_extent: i64,
     pub unroll_tile: i64,
+    /// Extent and tile of a second unrolled dimension (1: none), whose rows
+    /// the vector loads (a convolution's output rows `y` beside its channels).
+    pub second_extent: i64,
+    pub second_tile: i64,
     /// Whether an input is packed.
     pub packed: bool,
     /// Points of the reduction per output point (1 without reductions).
@@ -67,11 +71,8 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
         unroll_choices.extend(unrolled.iter().map(|&d| Some(d)));
     }
     let reduction_points: i64 = reductions.iter().map(|&d| task.extents[d]).product();
-    for a in 1..=4 {
-        let tile = a * lanes;
-        if tile > task.extents[v] && a > 1 {
-            break;
-        }
+    for tile in vector_tiles(task.extents[v], lanes) {
+        let a = (tile + lanes - 1) / lanes;
         for &u in &unroll_choices {
             let factors: Vec<i64> = match u {
                 None => vec![1],
@@ -81,36 +82,52 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
                     .collect(),
             };
             for factor in factors {
-                for reversed in orders(reductions.len()) {
-                    for u_inside in [true, false] {
-                        if u.is_none() && !u_inside {
-                            continue;
-                        }
-                        for pack in [false, true] {
-                            let shape = Shape {
-                                task,
-                                v,
-                                tile: tile.min(task.extents[v]),
-                                lanes,
-                                u,
-                                factor,
-                                reversed,
-                                u_inside,
-                            };
-                            let packed = if pack { pack_operand(op, &shape) } else { None };
-                            if pack && packed.is_none() {
+                let mut seconds: Vec<Option<(usize, i64)>> = vec![None];
+                if let Some(u) = u {
+                    for &d in unrolled.iter().filter(|&&d| d != u) {
+                        seconds.extend(
+                            [2, 3, 4]
+                                .into_iter()
+                                .filter(|f| *f <= task.extents[d] && a * factor * f <= 24)
+                                .map(|f| Some((d, f))),
+                        );
+                    }
+                }
+                for &second in &seconds {
+                    for reversed in orders(reductions.len()) {
+                        for u_inside in [true, false] {
+                            if u.is_none() && !u_inside {
                                 continue;
                             }
-                            out.push(Candidate {
-                                chain: shape.chain(&reductions, &parallel, packed),
-                                lanes,
-                                vector_extent: task.extents[v],
-                                vector_tile: shape.tile,
-                                unroll_extent: u.map_or(1, |u| task.extents[u]),
-                                unroll_tile: factor,
-                                packed: pack,
-                                reduction_points,
-                            });
+                            for pack in [false, true] {
+                                let shape = Shape {
+                                    task,
+                                    v,
+                                    tile,
+                                    lanes,
+                                    u,
+                                    factor,
+                                    second,
+                                    reversed,
+                                    u_inside,
+                                };
+                                let packed = if pack { pack_operand(op, &shape) } else { None };
+                                if pack && packed.is_none() {
+                                    continue;
+                                }
+                                out.push(Candidate {
+                                    chain: shape.chain(&reductions, &parallel, packed),
+                                    lanes,
+                                    vector_extent: task.extents[v],
+                                    vector_tile: shape.tile,
+                                    unroll_extent: u.map_or(1, |u| task.extents[u]),
+                                    unroll_tile: factor,
+                                    second_extent: second.map_or(1, |(d, _)| task.extents[d]),
+                                    second_tile: second.map_or(1, |(_, f)| f),
+                                    packed: pack,
+                                    reduction_points,
+                                });
+                            }
                         }
                     }
                 }
@@ -122,6 +139,23 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
     }
     out.dedup_by(|a, b| a.chain == b.chain);
     out
+}
+
+/// The tiles of the vectorized dimension tried: one to four machine
+/// vectors, and the largest divisor of the extent between half a vector and
+/// one (14 of 28 or 56: no partial tile), or the whole extent when it is
+/// less than a vector.
+fn vector_tiles(extent: i64, lanes: i64) -> Vec<i64> {
+    let mut tiles: Vec<i64> = (1..=4)
+        .map(|a| a * lanes)
+        .filter(|&t| t <= extent)
+        .collect();
+    if extent < lanes {
+        tiles.push(extent);
+    } else if extent % lanes != 0 {
+        tiles.extend((lanes / 2..lanes).rev().find(|d| extent % d == 0));
+    }
+    tiles
 }
 
 /// The reduction orders tried: linalg order innermost first, and reversed.
@@ -141,6 +175,7 @@ struct Shape<'t> {
     lanes: i64,
     u: Option<usize>,
     factor: i64,
+    second: Option<(usize, i64)>,
     reversed: bool,
     u_inside: bool,
 }
@@ -192,8 +227,20 @@ impl Shape<'_> {
             }
             None => (None, None),
         };
+        let (s_outer, s_inner) = match self.second {
+            Some((d, factor)) => {
+                let (outer, inner) = self.split(d, factor);
+                if outer.is_some() {
+                    let n = self.name(d);
+                    chain.push_str(&format!(".split({n}, {n}o, {n}i, {factor})"));
+                }
+                (outer, Some(inner))
+            }
+            None => (None, None),
+        };
         let mut order: Vec<String> = vec![v_inner.clone()];
         order.extend(u_inner.clone());
+        order.extend(s_inner.clone());
         let mut reduced: Vec<String> = reductions
             .iter()
             .map(|&d| self.name(d).to_string())
@@ -208,8 +255,10 @@ impl Shape<'_> {
             v_outer.clone().into_iter().chain(u_outer).collect()
         };
         order.extend(outers);
+        order.extend(s_outer.clone());
+        let second = self.second.map(|(d, _)| d);
         for &d in parallel.iter().rev() {
-            if d != self.v && Some(d) != self.u {
+            if d != self.v && Some(d) != self.u && Some(d) != second {
                 order.push(self.name(d).to_string());
             }
         }
@@ -226,8 +275,8 @@ impl Shape<'_> {
         } else {
             chain.push_str(&format!(".vectorize({v_inner})"));
         }
-        if let Some(u_inner) = u_inner {
-            chain.push_str(&format!(".unroll({u_inner})"));
+        for inner in u_inner.iter().chain(&s_inner) {
+            chain.push_str(&format!(".unroll({inner})"));
         }
         if let (Some(input), Some(outer)) = (pack, v_outer) {
             chain.push_str(&format!(".pack(in{input}, {outer})"));
@@ -336,6 +385,8 @@ fn packed_channels(
                 vector_tile: tile,
                 unroll_extent: 1,
                 unroll_tile: 1,
+                second_extent: 1,
+                second_tile: 1,
                 packed: true,
                 reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
             });

@@ -3,6 +3,7 @@
 //! what was measured and where the ops are; then put in canonical form, so
 //! `fmt --check` passes.
 
+use crate::selector::conditions_for;
 use crate::TaskResult;
 use schedule_lang::naming::short_kind_name;
 use schedule_lang::PayloadInfo;
@@ -63,6 +64,99 @@ fn push_piece(lines: &mut Vec<String>, piece: &str) {
     }
 }
 
+/// `func NAME = KIND[*] (dims) where ...`, with its newline.
+fn func_line(name: &str, task: &crate::tasks::Task, info: &PayloadInfo, conditions: &[String]) -> String {
+    let filter = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!(" where {}", conditions.join(", "))
+    };
+    format!("func {name} = {}[*] ({}){filter}\n", task.kind, task.binding(info))
+}
+
+/// What a func does to its ops.
+#[derive(Clone, PartialEq)]
+enum Action {
+    Chain(String),
+    Inline,
+}
+
+/// Tasks of one kind with the same action, bound by one func.
+struct Group<'r> {
+    members: Vec<&'r TaskResult>,
+    action: Action,
+    conditions: Vec<String>,
+}
+
+/// The tasks grouped: each joins the first group of its kind, dimensions
+/// and action whose ops `where` conditions can still tell apart with it.
+fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
+    let mut groups: Vec<Group<'r>> = Vec::new();
+    for result in results {
+        let action = match (&result.best, result.inlined) {
+            (_, true) => Action::Inline,
+            (Some((chain, _)), false) => Action::Chain(chain.clone()),
+            (None, false) => continue,
+        };
+        let Some(conditions) = &result.conditions else {
+            continue;
+        };
+        let task = &result.task;
+        let joined = groups.iter_mut().find_map(|group| {
+            let first = &group.members[0].task;
+            if group.action != action || first.kind != task.kind || first.reduction != task.reduction {
+                return None;
+            }
+            let mut ops: Vec<usize> = group.members.iter().flat_map(|m| m.task.ops.clone()).collect();
+            ops.extend(&task.ops);
+            let merged = conditions_for(first, &ops, info)?;
+            Some((group, merged))
+        });
+        match joined {
+            Some((group, merged)) => {
+                group.members.push(result);
+                group.conditions = merged;
+            }
+            None => groups.push(Group {
+                members: vec![result],
+                action,
+                conditions: conditions.clone(),
+            }),
+        }
+    }
+    groups
+}
+
+/// The comment line describing one task's ops and measurements.
+fn task_comment(info: &PayloadInfo, result: &TaskResult, payload: &str) -> String {
+    let task = &result.task;
+    let extents: Vec<String> = task.extents.iter().map(|e| e.to_string()).collect();
+    let ops = match task.ops.len() {
+        1 => "1 op".to_string(),
+        n => format!("{n} ops"),
+    };
+    let measured = match (&result.best, result.reference) {
+        (Some((_, seconds)), Some(reference)) => format!(
+            ": {} per op, unscheduled {}, {:.1}x",
+            milliseconds(*seconds),
+            milliseconds(reference),
+            reference / seconds
+        ),
+        (None, Some(reference)) => format!(
+            ": no candidate of {} beat the unscheduled {}",
+            result.measured,
+            milliseconds(reference)
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "# {ops} {} {}{measured}; at {}\n",
+        task.kind.trim_start_matches("linalg."),
+        extents.join("x"),
+        locations(info, result, payload)
+    )
+}
+
 /// The schedule text for `results` on `info`.
 pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header) -> String {
     let threads = match header.threads {
@@ -70,13 +164,14 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         n => format!("{n} threads"),
     };
     let mut text = format!(
-        "# Written by `sched-apply tune` for {} on {} ({threads}): one func per kind of op,\n\
-         # each measured on one op of its kind alone against that op unscheduled.\n",
+        "# Written by `sched-apply tune` for {} on {} ({threads}).\n\
+         # Each kind of op was measured alone against itself unscheduled; kinds with the same\n\
+         # schedule share a func.\n",
         header.payload, header.cpu
     );
     let mut counts: Vec<(String, usize)> = Vec::new();
-    for result in results {
-        let task = &result.task;
+    for group in groups(info, results) {
+        let task = &group.members[0].task;
         let short = short_kind_name(&task.kind);
         let number = match counts.iter_mut().find(|(k, _)| *k == short) {
             Some((_, n)) => {
@@ -89,52 +184,34 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
             }
         };
         let name = format!("{short}{number}");
-        let extents: Vec<String> = task.extents.iter().map(|e| e.to_string()).collect();
-        let ops = match task.ops.len() {
-            1 => "1 op".to_string(),
-            n => format!("{n} ops"),
-        };
-        text.push_str(&format!(
-            "\n# {ops} {} {}, at {}\n",
-            task.kind,
-            extents.join("x"),
-            locations(info, result, &header.payload)
-        ));
-        let reference = result.reference.map(milliseconds).unwrap_or("?".into());
-        let (Some((chain, seconds)), Some(conditions)) = (&result.best, &result.conditions) else {
-            let why = match (&result.conditions, &result.best) {
-                (None, _) => {
-                    "no `where` tells these ops apart from others of their kind".to_string()
-                }
-                (_, None) => format!(
-                    "no candidate beat the unscheduled op ({reference}; {} measured)",
-                    result.measured
-                ),
-                _ => unreachable!("both present is handled above"),
-            };
-            text.push_str(&format!("# left as the payload has it: {why}\n"));
-            continue;
-        };
-        let speedup = result
-            .reference
-            .map_or(String::new(), |r| format!(", {:.1}x", r / seconds));
-        text.push_str(&format!(
-            "# {} per op, unscheduled {reference}{speedup} ({} candidates measured)\n",
-            milliseconds(*seconds),
-            result.measured
-        ));
-        let filter = if conditions.is_empty() {
-            String::new()
-        } else {
-            format!(" where {}", conditions.join(", "))
-        };
-        let binding = task.binding(info);
-        text.push_str(&format!(
-            "func {name} = {}[*] ({binding}){filter}\n",
-            task.kind
-        ));
-        text.push_str(&wrap(&name, chain));
         text.push('\n');
+        for member in &group.members {
+            text.push_str(&task_comment(info, member, &header.payload));
+        }
+        text.push_str(&func_line(&name, task, info, &group.conditions));
+        match &group.action {
+            Action::Inline => {
+                text.push_str("# inlined into the ops reading them: the whole model measured faster so\n");
+                text.push_str(&format!("{name}.compute_inline()\n"));
+            }
+            Action::Chain(chain) => {
+                text.push_str(&wrap(&name, chain));
+                text.push('\n');
+            }
+        }
+    }
+    let left: Vec<&TaskResult> = results
+        .iter()
+        .filter(|r| !r.inlined && (r.best.is_none() || r.conditions.is_none()))
+        .collect();
+    if !left.is_empty() {
+        text.push_str("\n# Left as the payload has them:\n");
+        for result in left {
+            if result.conditions.is_none() {
+                text.push_str("# (no `where` tells these apart from other ops of their kind)\n");
+            }
+            text.push_str(&task_comment(info, result, &header.payload));
+        }
     }
     text
 }
