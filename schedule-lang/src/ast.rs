@@ -201,6 +201,9 @@ pub struct Directive {
     pub trailing: Option<Comment>,
     /// The call, from its name to its closing parenthesis.
     pub span: Span,
+    /// Whether the call began a line of its own (not the chain's first
+    /// call): `fmt` keeps a chain's line breaks.
+    pub starts_line: bool,
 }
 
 /// A directive argument.

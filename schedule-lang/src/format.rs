@@ -1,6 +1,7 @@
 //! The canonical printer (`sched-apply fmt`): one binding per line, a chain's
-//! first call on the func's line and each further call on its own line,
-//! indented four spaces. Comments and single blank lines are kept.
+//! first call on the func's line and its line breaks kept (a call that began
+//! a line, or follows comments, begins one indented four spaces; calls on
+//! one line stay together). Comments and single blank lines are kept.
 
 use crate::ast::*;
 use std::fmt::Write;
@@ -23,7 +24,11 @@ pub fn format(file: &ScheduleFile) -> String {
             Item::Chain(chain) => {
                 out.push_str(&chain.func.name);
                 for (i, directive) in chain.directives.iter().enumerate() {
-                    if i > 0 {
+                    let after_comment = i > 0 && chain.directives[i - 1].trailing.is_some();
+                    if after_comment || (i > 0 && (directive.starts_line || !directive.leading.is_empty())) {
+                        if !after_comment {
+                            out.push('\n');
+                        }
                         for comment in &directive.leading {
                             let _ = writeln!(out, "    {}", comment.text);
                         }
@@ -33,9 +38,12 @@ pub fn format(file: &ScheduleFile) -> String {
                     let args: Vec<String> = directive.args.iter().map(argument).collect();
                     out.push_str(&args.join(", "));
                     out.push(')');
-                    trailing(&mut out, directive.trailing.as_ref());
+                    if directive.trailing.is_some() {
+                        trailing(&mut out, directive.trailing.as_ref());
+                    }
                 }
-                if chain.directives.is_empty() {
+                let ended = chain.directives.last().is_some_and(|d| d.trailing.is_some());
+                if !ended {
                     out.push('\n');
                 }
             }

@@ -112,13 +112,15 @@ fn directive() -> impl Strategy<Value = Directive> {
         proptest::collection::vec(argument(), 0..5),
         proptest::collection::vec(comment(), 0..2),
         proptest::option::of(comment()),
+        any::<bool>(),
     )
-        .prop_map(|(name, args, leading, trailing)| Directive {
+        .prop_map(|(name, args, leading, trailing, starts_line)| Directive {
             name: ident(name),
             args,
             leading,
             trailing,
             span: Span::default(),
+            starts_line,
         })
 }
 
@@ -144,6 +146,14 @@ fn item() -> impl Strategy<Value = Item> {
         (name(), proptest::collection::vec(directive(), 1..4)).prop_map(
             |(func, mut directives)| {
                 directives[0].leading.clear();
+                directives[0].starts_line = false;
+                // As parsed: a call after comments, or after a line a
+                // trailing comment ends, begins a line.
+                for i in 1..directives.len() {
+                    if !directives[i].leading.is_empty() || directives[i - 1].trailing.is_some() {
+                        directives[i].starts_line = true;
+                    }
+                }
                 Item::Chain(Chain {
                     func: ident(func),
                     directives,

@@ -379,15 +379,18 @@ impl<'a> Parser<'a> {
             });
         }
         let mut leading = Vec::new();
+        let mut new_line = false;
         loop {
             self.skip_spaces();
             if self.rest.starts_with('.') {
                 self.rest = &self.rest[1..];
                 let mut directive = self.directive()?;
                 directive.leading = std::mem::take(&mut leading);
+                directive.starts_line = std::mem::take(&mut new_line);
                 directives.push(directive);
                 continue;
             }
+            new_line = true;
             // End of a line: keep going only if the next code line continues the chain.
             let trailing = self.line_end()?;
             if let Some(last) = directives.last_mut() {
@@ -456,6 +459,7 @@ impl<'a> Parser<'a> {
             args,
             leading: Vec::new(),
             trailing: None,
+            starts_line: false,
         })
     }
 }
