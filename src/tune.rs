@@ -144,6 +144,8 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
             &name,
             &text,
             &header,
+            &options,
+            &mut records,
             &mut measurer,
         );
         match decision {
@@ -151,10 +153,16 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
                 "whole model: {:.4} ms with elementwise ops inlined, {:.4} ms without: {}",
                 d.with * 1e3,
                 d.without * 1e3,
-                if d.inlined > 0 { "inlined" } else { "not inlined" }
+                if d.inlined > 0 {
+                    "inlined"
+                } else {
+                    "not inlined"
+                }
             ),
             Ok(None) => {}
-            Err(why) => eprintln!("warning: the whole model could not be measured, so nothing is inlined: {why}"),
+            Err(why) => eprintln!(
+                "warning: the whole model could not be measured, so nothing is inlined: {why}"
+            ),
         }
     }
     bar.finish_and_clear();

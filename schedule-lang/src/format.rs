@@ -25,7 +25,9 @@ pub fn format(file: &ScheduleFile) -> String {
                 out.push_str(&chain.func.name);
                 for (i, directive) in chain.directives.iter().enumerate() {
                     let after_comment = i > 0 && chain.directives[i - 1].trailing.is_some();
-                    if after_comment || (i > 0 && (directive.starts_line || !directive.leading.is_empty())) {
+                    if after_comment
+                        || (i > 0 && (directive.starts_line || !directive.leading.is_empty()))
+                    {
                         if !after_comment {
                             out.push('\n');
                         }
@@ -42,7 +44,10 @@ pub fn format(file: &ScheduleFile) -> String {
                         trailing(&mut out, directive.trailing.as_ref());
                     }
                 }
-                let ended = chain.directives.last().is_some_and(|d| d.trailing.is_some());
+                let ended = chain
+                    .directives
+                    .last()
+                    .is_some_and(|d| d.trailing.is_some());
                 if !ended {
                     out.push('\n');
                 }

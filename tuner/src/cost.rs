@@ -40,9 +40,7 @@ pub fn score(candidate: &Candidate) -> f64 {
     // and one broadcast per unrolled point.
     let fmas = vectors * unroll * second;
     let loads = vectors * second + unroll;
-    let cycles = (fmas / FMA_PORTS)
-        .max(loads / LOAD_PORTS)
-        .max(FMA_LATENCY);
+    let cycles = (fmas / FMA_PORTS).max(loads / LOAD_PORTS).max(FMA_LATENCY);
     let mut score = fill * (fmas / FMA_PORTS) / cycles;
     if (fmas as i64) > ACCUMULATOR_REGISTERS {
         score *= 0.3;

@@ -1,13 +1,17 @@
 //! The one decision made on the whole model: elementwise ops (batch
 //! norms' steps, residual adds, activations) inlined into the ops reading
 //! them (Halide's default), kind by kind where the schedule still checks,
-//! kept only when the whole model, measured both ways, is faster so.
+//! kept unless the whole model, measured both ways, is slower so. The
+//! whole model's measurements are recorded too, keyed by its text's hash
+//! and the schedule, so a second `tune` decides the same.
 
 use crate::measure::Measurer;
+use crate::records::Records;
 use crate::write::{schedule_text, Header};
-use crate::TaskResult;
+use crate::{measured, Options, Subject, TaskResult};
 use interpreter::pipeline::{self, Stop};
 use schedule_lang::{PayloadInfo, SourceFile};
+use sha2::{Digest, Sha256};
 
 /// The whole model's time with the elementwise kinds inlined and without.
 pub struct Decision {
@@ -36,6 +40,8 @@ pub fn inline_elementwise(
     payload_name: &str,
     payload_text: &str,
     header: &Header,
+    options: &Options,
+    records: &mut Records,
     measurer: &mut dyn Measurer,
 ) -> Result<Option<Decision>, String> {
     let elementwise: Vec<usize> = (0..results.len())
@@ -49,7 +55,11 @@ pub fn inline_elementwise(
     let mut inlined = Vec::new();
     for &i in &elementwise {
         results[i].inlined = true;
-        if checks(&schedule_text(info, results, header), payload_name, payload_text) {
+        if checks(
+            &schedule_text(info, results, header),
+            payload_name,
+            payload_text,
+        ) {
             inlined.push(i);
         } else {
             results[i].inlined = false;
@@ -58,20 +68,39 @@ pub fn inline_elementwise(
     if inlined.is_empty() {
         return Ok(None);
     }
-    let with_text = schedule_text(info, results, header);
-    let with = measurer.measure("(model)", payload_text, &with_text)?;
+    let digest = Sha256::digest(payload_text.as_bytes());
+    let key: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let subject = Subject {
+        key: &format!("model {key}"),
+        description: payload_name,
+    };
+    let mut whole = |results: &[TaskResult]| -> Result<f64, String> {
+        let text = schedule_text(info, results, header);
+        let (outcome, _) = measured(
+            &subject,
+            Some(&text),
+            Some(&text),
+            payload_text,
+            options,
+            records,
+            measurer,
+        )?;
+        outcome.map(|m| m.seconds)
+    };
+    let with = whole(results)?;
     for &i in &inlined {
         results[i].inlined = false;
     }
-    let without_text = schedule_text(info, results, header);
-    let without = measurer.measure("(model)", payload_text, &without_text)?;
-    let keep = with.seconds < without.seconds;
+    let without = whole(results)?;
+    // Inlined unless measurably slower (Halide's default): 2% is within
+    // this machine's noise.
+    let keep = with <= without * 1.02;
     for &i in &inlined {
         results[i].inlined = keep;
     }
     Ok(Some(Decision {
         inlined: if keep { inlined.len() } else { 0 },
-        with: with.seconds,
-        without: without.seconds,
+        with,
+        without,
     }))
 }

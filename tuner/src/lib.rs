@@ -137,7 +137,7 @@ pub fn tune(
 
 /// The record of a measurement of `chain` (None: the unscheduled op).
 fn record(
-    task: &Task,
+    subject: &Subject<'_>,
     options: &Options,
     chain: Option<&str>,
     outcome: &Result<Measurement, String>,
@@ -146,8 +146,8 @@ fn record(
         version: records::VERSION,
         cpu: options.cpu.clone(),
         threads: options.threads,
-        task: task.key.clone(),
-        op: task.description.clone(),
+        task: subject.key.to_string(),
+        op: subject.description.to_string(),
         schedule: chain.map(str::to_string),
         seconds: outcome.as_ref().ok().map(|m| m.seconds),
         calls: outcome.as_ref().map_or(0, |m| m.calls),
@@ -155,9 +155,25 @@ fn record(
     }
 }
 
-/// One measurement, from the records when they have it.
-fn measured(
-    task: &Task,
+/// What is measured: a task's key and description, or a whole model's.
+pub(crate) struct Subject<'a> {
+    pub key: &'a str,
+    pub description: &'a str,
+}
+
+impl Task {
+    fn subject(&self) -> Subject<'_> {
+        Subject {
+            key: &self.key,
+            description: &self.description,
+        }
+    }
+}
+
+/// One measurement, from the records when they have it: the outcome, and
+/// whether it came from them.
+pub(crate) fn measured(
+    subject: &Subject<'_>,
     chain: Option<&str>,
     schedule: Option<&str>,
     payload: &str,
@@ -165,7 +181,7 @@ fn measured(
     records: &mut Records,
     measurer: &mut dyn Measurer,
 ) -> Result<(Result<Measurement, String>, bool), String> {
-    if let Some(record) = records.find(&options.cpu, options.threads, &task.key, chain) {
+    if let Some(record) = records.find(&options.cpu, options.threads, subject.key, chain) {
         let outcome = match (record.seconds, &record.error) {
             (Some(seconds), _) => Ok(Measurement {
                 seconds,
@@ -176,10 +192,10 @@ fn measured(
         return Ok((outcome, true));
     }
     let outcome = match schedule {
-        Some(schedule) => measurer.measure(&task.key, payload, schedule),
-        None => measurer.reference(&task.key, payload),
+        Some(schedule) => measurer.measure(subject.key, payload, schedule),
+        None => measurer.reference(subject.key, payload),
     };
-    records.add(record(task, options, chain, &outcome))?;
+    records.add(record(subject, options, chain, &outcome))?;
     Ok((outcome, false))
 }
 
@@ -204,7 +220,12 @@ fn retimed(
     } else {
         first
     };
-    records.add(record(task, options, Some(&candidate.chain), &Ok(slower)))?;
+    records.add(record(
+        &task.subject(),
+        options,
+        Some(&candidate.chain),
+        &Ok(slower),
+    ))?;
     Ok(slower.seconds)
 }
 
@@ -240,7 +261,15 @@ fn tune_task(
         return Ok(result);
     }
     let task = result.task.clone();
-    let (reference, _) = measured(&task, None, None, payload, options, records, measurer)?;
+    let (reference, _) = measured(
+        &task.subject(),
+        None,
+        None,
+        payload,
+        options,
+        records,
+        measurer,
+    )?;
     match reference {
         Ok(reference) => result.reference = Some(reference.seconds),
         Err(why) => {
@@ -258,7 +287,7 @@ fn tune_task(
         }
         let schedule = candidate_schedule(&task, info, &candidate.chain);
         let (outcome, reused) = measured(
-            &task,
+            &task.subject(),
             Some(&candidate.chain),
             Some(&schedule),
             payload,

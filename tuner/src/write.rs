@@ -43,7 +43,7 @@ fn locations(info: &PayloadInfo, result: &TaskResult, payload: &str) -> String {
     text
 }
 
-/// A chain broken before a directive where a line would pass 96 columns.
+/// A chain broken before a call where a line would pass 100 columns.
 fn wrap(name: &str, chain: &str) -> String {
     let mut lines = vec![name.to_string()];
     let mut rest = chain;
@@ -57,7 +57,7 @@ fn wrap(name: &str, chain: &str) -> String {
 
 fn push_piece(lines: &mut Vec<String>, piece: &str) {
     let last = lines.last_mut().expect("starts with the name");
-    if last.len() + piece.len() > 96 {
+    if last.len() + piece.len() > 100 {
         lines.push(format!("    {piece}"));
     } else {
         last.push_str(piece);
@@ -65,13 +65,22 @@ fn push_piece(lines: &mut Vec<String>, piece: &str) {
 }
 
 /// `func NAME = KIND[*] (dims) where ...`, with its newline.
-fn func_line(name: &str, task: &crate::tasks::Task, info: &PayloadInfo, conditions: &[String]) -> String {
+fn func_line(
+    name: &str,
+    task: &crate::tasks::Task,
+    info: &PayloadInfo,
+    conditions: &[String],
+) -> String {
     let filter = if conditions.is_empty() {
         String::new()
     } else {
         format!(" where {}", conditions.join(", "))
     };
-    format!("func {name} = {}[*] ({}){filter}\n", task.kind, task.binding(info))
+    format!(
+        "func {name} = {}[*] ({}){filter}\n",
+        task.kind,
+        task.binding(info)
+    )
 }
 
 /// What a func does to its ops.
@@ -104,10 +113,17 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
         let task = &result.task;
         let joined = groups.iter_mut().find_map(|group| {
             let first = &group.members[0].task;
-            if group.action != action || first.kind != task.kind || first.reduction != task.reduction {
+            if group.action != action
+                || first.kind != task.kind
+                || first.reduction != task.reduction
+            {
                 return None;
             }
-            let mut ops: Vec<usize> = group.members.iter().flat_map(|m| m.task.ops.clone()).collect();
+            let mut ops: Vec<usize> = group
+                .members
+                .iter()
+                .flat_map(|m| m.task.ops.clone())
+                .collect();
             ops.extend(&task.ops);
             let merged = conditions_for(first, &ops, info)?;
             Some((group, merged))
@@ -191,7 +207,9 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         text.push_str(&func_line(&name, task, info, &group.conditions));
         match &group.action {
             Action::Inline => {
-                text.push_str("# inlined into the ops reading them: the whole model measured faster so\n");
+                text.push_str(
+                    "# inlined into the ops reading them (the whole model measured no slower so)\n",
+                );
                 text.push_str(&format!("{name}.compute_inline()\n"));
             }
             Action::Chain(chain) => {

@@ -1,0 +1,126 @@
+//! `sched-apply tune` on a small model: the schedule it writes checks, is
+//! canonical, applies and computes what the unscheduled payload does; a
+//! second run with the same records measures nothing again and writes the
+//! same file.
+
+mod common;
+
+use common::{sched_apply, stderr, tempdir};
+
+const PAYLOAD: &str = "tests/payloads/mlp_small.mlir";
+
+fn tune(records: &str, output: &str) -> std::process::Output {
+    sched_apply(&[
+        "tune",
+        PAYLOAD,
+        "--budget",
+        "4s",
+        "--min-seconds",
+        "0.01",
+        "--records",
+        records,
+        "-o",
+        output,
+    ])
+}
+
+#[test]
+fn the_tuned_schedule_checks_applies_and_computes_the_same() {
+    let scratch = tempdir();
+    let records = scratch.join("records.jsonl");
+    let records = records.to_str().unwrap();
+    let first = scratch.join("first.sched");
+    let first = first.to_str().unwrap();
+    let output = tune(records, first);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let schedule = std::fs::read_to_string(first).unwrap();
+    // Both matmuls are one kind of op, bound by one func and scheduled.
+    assert!(
+        schedule.contains("func mm0 = linalg.matmul[*] (i, j | k)\n"),
+        "{schedule}"
+    );
+    assert!(
+        schedule.contains("mm0.") && schedule.contains(".vectorize("),
+        "{schedule}"
+    );
+    assert!(schedule.contains("2 ops matmul 32x64x64"), "{schedule}");
+
+    for args in [
+        vec!["check", first, "--payload", PAYLOAD, "--deny-warnings"],
+        vec!["fmt", "--check", first],
+    ] {
+        let output = sched_apply(&args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    }
+    let output = sched_apply(&["run", PAYLOAD, first, "--check", "--no-cache"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("check: ok"));
+
+    let lines = std::fs::read_to_string(records).unwrap();
+    let measured = lines.lines().count();
+    assert!(measured > 3, "{lines}");
+    for line in lines.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["version"], 1);
+        assert!(
+            record["seconds"].is_number() || record["error"].is_string(),
+            "{line}"
+        );
+    }
+
+    // Again with the same records: nothing measured again, the same file.
+    let second = scratch.join("second.sched");
+    let second = second.to_str().unwrap();
+    let output = tune(records, second);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stderr(&output);
+    let (before, after) = report.split_once(" candidates measured (").expect(&report);
+    let count = before.rsplit(' ').next().unwrap();
+    assert!(
+        after.starts_with(&format!("{count} from the records")),
+        "{report}"
+    );
+    assert_eq!(std::fs::read_to_string(second).unwrap(), schedule);
+    assert_eq!(
+        std::fs::read_to_string(records).unwrap().lines().count(),
+        measured
+    );
+}
+
+#[test]
+fn bad_flags_and_records_are_reported() {
+    let output = sched_apply(&["tune", PAYLOAD, "--budget", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("the budget must be positive"),
+        "{}",
+        stderr(&output)
+    );
+    let output = sched_apply(&["tune", PAYLOAD, "--budget", "3 weeks"]);
+    assert!(
+        stderr(&output).contains("is not a unit"),
+        "{}",
+        stderr(&output)
+    );
+
+    let scratch = tempdir();
+    let records = scratch.join("records.jsonl");
+    std::fs::write(&records, "not json\n{\"version\": 99}\n").unwrap();
+    let output = sched_apply(&[
+        "tune",
+        PAYLOAD,
+        "--budget",
+        "1s",
+        "--min-seconds",
+        "0.001",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("2 lines of the records are not records of this version"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("func mm0 = linalg.matmul[*]"));
+}
