@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tuner::measure::InProcess;
 use tuner::records::{this_cpu, Records};
 use tuner::write::{schedule_text, Header};
@@ -117,6 +117,7 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         patience: args.patience,
     };
     let mut measurer = InProcess::new(threads, args.min_seconds);
+    let start = Instant::now();
     let bar = progress_bar(tasks.len());
     let mut report = |event: Progress<'_>| report_progress(&bar, event);
     let results = tuner::tune(
@@ -131,6 +132,8 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     )
     .map_err(|e| Exit::input(format!("error: {e}\n")))?;
     let mut results = results;
+    // The inlining decision gets what is left of the budget, and 20 s at least.
+    let deadline = (start + args.budget).max(Instant::now() + Duration::from_secs(20));
     let header = Header {
         payload: name.clone(),
         cpu: options.cpu.clone(),
@@ -147,6 +150,7 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
             &options,
             &mut records,
             &mut measurer,
+            deadline,
         );
         match decision {
             Ok(Some(d)) => eprintln!(

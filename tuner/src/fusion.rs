@@ -1,7 +1,8 @@
 //! The one decision made on the whole model: elementwise ops (batch
 //! norms' steps, residual adds, activations) inlined into the ops reading
 //! them (Halide's default), kind by kind where the schedule still checks,
-//! kept unless the whole model, measured both ways, is slower so. The
+//! kept unless the whole model, measured both ways, is slower so; when
+//! it is, kind by kind. The
 //! whole model's measurements are recorded too, keyed by its text's hash
 //! and the schedule, so a second `tune` decides the same.
 
@@ -12,14 +13,17 @@ use crate::{measured, Options, Subject, TaskResult};
 use interpreter::pipeline::{self, Stop};
 use schedule_lang::{PayloadInfo, SourceFile};
 use sha2::{Digest, Sha256};
+use std::time::Instant;
 
 /// The whole model's time with the elementwise kinds inlined and without.
 pub struct Decision {
-    /// Kinds of op inlined, if kept.
+    /// Kinds of op inlined.
     pub inlined: usize,
-    /// Seconds of the whole model with them inlined, and without.
+    /// Seconds of the whole model with every kind that checks inlined,
+    /// with none, and as chosen.
     pub with: f64,
     pub without: f64,
+    pub chosen: f64,
 }
 
 /// Whether `schedule` checks (resolves and plans, inlining included) against the payload.
@@ -32,8 +36,9 @@ fn checks(schedule: &str, payload_name: &str, payload_text: &str) -> bool {
 }
 
 /// Marks each elementwise generic's kind inlined where the schedule still
-/// checks, measures the model both ways and keeps the faster; `None` when
-/// no kind could be inlined.
+/// checks and measures the model with all of them and with none; when all
+/// is slower, tries them one by one until `deadline`. `None` when no kind
+/// could be inlined.
 pub fn inline_elementwise(
     info: &PayloadInfo,
     results: &mut [TaskResult],
@@ -43,6 +48,7 @@ pub fn inline_elementwise(
     options: &Options,
     records: &mut Records,
     measurer: &mut dyn Measurer,
+    deadline: Instant,
 ) -> Result<Option<Decision>, String> {
     let elementwise: Vec<usize> = (0..results.len())
         .filter(|&i| {
@@ -94,13 +100,45 @@ pub fn inline_elementwise(
     let without = whole(results)?;
     // Inlined unless measurably slower (Halide's default): 2% is within
     // this machine's noise.
-    let keep = with <= without * 1.02;
+    if with <= without * 1.02 {
+        for &i in &inlined {
+            results[i].inlined = true;
+        }
+        return Ok(Some(Decision {
+            inlined: inlined.len(),
+            with,
+            without,
+            chosen: with,
+        }));
+    }
+    // Slower all together (an op recomputed per use in a matmul's loops):
+    // kind by kind, biggest first, each kept when the model is no slower.
+    let mut best = without;
+    let mut kept = 0;
     for &i in &inlined {
-        results[i].inlined = keep;
+        if Instant::now() >= deadline {
+            break;
+        }
+        results[i].inlined = true;
+        let text = schedule_text(info, results, header);
+        let faster = checks(&text, payload_name, payload_text)
+            && whole(results).is_ok_and(|seconds| {
+                let keep = seconds <= best * 1.01;
+                if keep {
+                    best = best.min(seconds);
+                }
+                keep
+            });
+        if faster {
+            kept += 1;
+        } else {
+            results[i].inlined = false;
+        }
     }
     Ok(Some(Decision {
-        inlined: if keep { inlined.len() } else { 0 },
+        inlined: kept,
         with,
         without,
+        chosen: best,
     }))
 }

@@ -243,7 +243,7 @@ fn tune_task(
 ) -> Result<TaskResult, String> {
     let start = Instant::now();
     let op = &info.ops[task.ops[0]];
-    let mut candidates = space::candidates(&task, op, options.lanes);
+    let mut candidates = space::candidates(&task, op, options.lanes, options.threads);
     candidates.retain(|c| planner_accepts(&candidate_schedule(&task, info, &c.chain), payload));
     cost::rank(&mut candidates);
     let mut result = TaskResult {

@@ -125,7 +125,7 @@ impl Measurer for InProcess {
             None,
         )
         .map_err(|e| e.message)?;
-        if self.threads > 1 {
+        if self.threads > 1 && program.is_parallel() {
             program.set_threads(self.threads)?;
         }
         let (inputs, expected) = &self.references[key];

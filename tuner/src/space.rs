@@ -41,7 +41,9 @@ fn innermost(map: &[MapResult]) -> Option<usize> {
 }
 
 /// Every candidate of `task` (its first op `op`), `lanes` floats per vector.
-pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
+/// With `threads` above one, each candidate also comes with its outermost
+/// loop of several iterations `parallel`.
+pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Vec<Candidate> {
     let parallel: Vec<usize> = (0..task.dims.len())
         .filter(|&d| !task.reduction[d])
         .collect();
@@ -99,7 +101,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
                             if u.is_none() && !u_inside {
                                 continue;
                             }
-                            for pack in [false, true] {
+                            for (pack, parallel_loop) in variants(threads) {
                                 let shape = Shape {
                                     task,
                                     v,
@@ -110,13 +112,18 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
                                     second,
                                     reversed,
                                     u_inside,
+                                    parallel: parallel_loop,
                                 };
                                 let packed = if pack { pack_operand(op, &shape) } else { None };
                                 if pack && packed.is_none() {
                                     continue;
                                 }
+                                let Some(chain) = shape.chain(&reductions, &parallel, packed)
+                                else {
+                                    continue;
+                                };
                                 out.push(Candidate {
-                                    chain: shape.chain(&reductions, &parallel, packed),
+                                    chain,
                                     lanes,
                                     vector_extent: task.extents[v],
                                     vector_tile: shape.tile,
@@ -135,7 +142,15 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64) -> Vec<Candidate> {
         }
     }
     if !op.strides().is_empty() {
-        out.extend(packed_channels(task, op, lanes, v, &reductions, &parallel));
+        out.extend(packed_channels(
+            task,
+            op,
+            lanes,
+            v,
+            &reductions,
+            &parallel,
+            threads,
+        ));
     }
     out.dedup_by(|a, b| a.chain == b.chain);
     out
@@ -158,6 +173,16 @@ fn vector_tiles(extent: i64, lanes: i64) -> Vec<i64> {
     tiles
 }
 
+/// (pack, parallel) choices: packing or not, and with several threads each
+/// also with a parallel loop.
+fn variants(threads: usize) -> Vec<(bool, bool)> {
+    let mut all = vec![(false, false), (true, false)];
+    if threads > 1 {
+        all.extend([(false, true), (true, true)]);
+    }
+    all
+}
+
 /// The reduction orders tried: linalg order innermost first, and reversed.
 fn orders(reductions: usize) -> Vec<bool> {
     if reductions > 1 {
@@ -178,6 +203,7 @@ struct Shape<'t> {
     second: Option<(usize, i64)>,
     reversed: bool,
     u_inside: bool,
+    parallel: bool,
 }
 
 impl Shape<'_> {
@@ -203,7 +229,13 @@ impl Shape<'_> {
         self.split(self.v, self.tile).0
     }
 
-    fn chain(&self, reductions: &[usize], parallel: &[usize], pack: Option<usize>) -> String {
+    /// The chain; `None` for a parallel candidate with no loop to make parallel.
+    fn chain(
+        &self,
+        reductions: &[usize],
+        parallel: &[usize],
+        pack: Option<usize>,
+    ) -> Option<String> {
         let mut chain = String::new();
         let (v_outer, v_inner) = self.split(self.v, self.tile);
         if v_outer.is_some() {
@@ -265,6 +297,7 @@ impl Shape<'_> {
         let splits = [
             (self.v, v_outer.is_some()),
             (self.u.unwrap_or(self.v), u_outer_split),
+            (second.unwrap_or(self.v), s_outer.is_some()),
         ];
         chain.push_str(&reorder(&self.task.dims, &splits, &order));
         if self.tile > self.lanes {
@@ -278,11 +311,40 @@ impl Shape<'_> {
         for inner in u_inner.iter().chain(&s_inner) {
             chain.push_str(&format!(".unroll({inner})"));
         }
-        if let (Some(input), Some(outer)) = (pack, v_outer) {
+        if let (Some(input), Some(outer)) = (pack, v_outer.clone()) {
             chain.push_str(&format!(".pack(in{input}, {outer})"));
         }
-        chain
+        if self.parallel {
+            let trips = |d: usize, factor: i64| (self.task.extents[d] + factor - 1) / factor;
+            let mut outer: Vec<(String, i64)> = Vec::new();
+            outer.extend(v_outer.map(|n| (n, trips(self.v, self.tile))));
+            outer.extend(u_outer_name(self).map(|(n, d)| (n, trips(d, self.factor))));
+            if let (Some(n), Some((d, f))) = (s_outer, self.second) {
+                outer.push((n, trips(d, f)));
+            }
+            for &d in parallel {
+                outer.push((self.name(d).to_string(), self.task.extents[d]));
+            }
+            chain.push_str(&parallel_mark(&order, &outer)?);
+        }
+        Some(chain)
     }
+}
+
+/// The unrolled dimension's outer loop and dimension, when it is split.
+fn u_outer_name(shape: &Shape<'_>) -> Option<(String, usize)> {
+    let u = shape.u?;
+    let (outer, _) = shape.split(u, shape.factor);
+    outer.map(|n| (n, u))
+}
+
+/// `.parallel(l)` for the outermost loop of `order` (innermost first) that
+/// `trips` lists with more than one iteration; `None` when there is none.
+fn parallel_mark(order: &[String], trips: &[(String, i64)]) -> Option<String> {
+    order.iter().rev().find_map(|name| {
+        let (_, trip) = trips.iter().find(|(n, _)| n == name)?;
+        (*trip > 1).then(|| format!(".parallel({name})"))
+    })
 }
 
 /// `.reorder(...)` to `order` (innermost first), or nothing when the loops
@@ -343,6 +405,7 @@ fn packed_channels(
     v: usize,
     reductions: &[usize],
     parallel: &[usize],
+    threads: usize,
 ) -> Vec<Candidate> {
     let mut out = Vec::new();
     for &w in parallel
@@ -378,7 +441,17 @@ fn packed_channels(
                 chain.push_str(&format!(".vectorize({name}i)"));
             }
             chain.push_str(&format!(".pack(in{input}, {name}o, {name})"));
-            out.push(Candidate {
+            let mut chains = vec![chain.clone()];
+            if threads > 1 {
+                let mut trips = vec![(format!("{name}o"), (task.extents[w] + tile - 1) / tile)];
+                trips.extend(
+                    parallel
+                        .iter()
+                        .map(|&d| (task.dims[d].clone(), task.extents[d])),
+                );
+                chains.extend(parallel_mark(&order, &trips).map(|mark| chain.clone() + &mark));
+            }
+            out.extend(chains.into_iter().map(|chain| Candidate {
                 chain,
                 lanes,
                 vector_extent: task.extents[w],
@@ -389,7 +462,7 @@ fn packed_channels(
                 second_tile: 1,
                 packed: true,
                 reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
-            });
+            }));
         }
     }
     out
