@@ -154,14 +154,12 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         );
         match decision {
             Ok(Some(d)) => eprintln!(
-                "whole model: {:.4} ms with elementwise ops inlined, {:.4} ms without: {}",
+                "whole model: {:.4} ms with every elementwise kind inlined, {:.4} ms with none; \
+                 {} kinds inlined: {:.4} ms",
                 d.with * 1e3,
                 d.without * 1e3,
-                if d.inlined > 0 {
-                    "inlined"
-                } else {
-                    "not inlined"
-                }
+                d.inlined,
+                d.chosen * 1e3
             ),
             Ok(None) => {}
             Err(why) => eprintln!(

@@ -2,7 +2,8 @@
 //! linalg-on-tensors exports of torchvision's resnet18 at batch 1 and 8,
 //! mobilenet_v2 and a transformer encoder layer, parameters as arguments,
 //! written by `scripts/export_torch.py`), each under every schedule beside
-//! it (one for one thread, `*.parallel.sched` for two): JIT-run with `run --check` against the unscheduled payload on seeded
+//! it (one for one thread, `*.parallel.sched` for two, `*.tuned.sched` written by
+//! `sched-apply tune`): JIT-run with `run --check` against the unscheduled payload on seeded
 //! inputs, and, when the exporter's data is there (`examples/torchvision/data`,
 //! not committed: it needs PyTorch), with `--expect` against PyTorch's own
 //! output on PyTorch's inputs.
@@ -60,7 +61,10 @@ fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_
             against_pytorch += 1;
         }
     });
-    assert_eq!(runs, 8, "a one-thread and a two-thread schedule per export");
+    assert_eq!(
+        runs, 12,
+        "a one-thread, a two-thread and a tuned (`sched-apply tune`) schedule per export"
+    );
     eprintln!("{runs} runs checked against the unscheduled payload, {against_pytorch} against PyTorch's outputs");
 }
 
