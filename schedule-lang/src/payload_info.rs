@@ -147,6 +147,17 @@ impl PayloadOp {
         self.body.iter().map(|op| body_word(op)).collect()
     }
 
+    /// How many parallel and reduction dimensions it has: what `[*]` binds
+    /// by besides the kind.
+    pub fn dimension_counts(&self) -> (usize, usize) {
+        let parallel = self
+            .iterators
+            .iter()
+            .filter(|k| **k == IteratorKind::Parallel)
+            .count();
+        (parallel, self.iterators.len() - parallel)
+    }
+
     /// The element type of its (first) result, as MLIR prints it.
     pub fn element(&self) -> Option<&str> {
         self.operands

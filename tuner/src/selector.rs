@@ -4,22 +4,12 @@
 //! the kind that `[*]` with the same dimensions would bind.
 
 use crate::tasks::Task;
-use schedule_lang::{IteratorKind, PayloadInfo, PayloadOp};
+use schedule_lang::{PayloadInfo, PayloadOp};
 
 /// One condition, as written and as evaluated.
 struct Condition {
     text: String,
     holds: Box<dyn Fn(&PayloadOp) -> bool>,
-}
-
-/// `(parallel, reduction)` dimension counts: what `[*]` binds besides the kind.
-fn counts(op: &PayloadOp) -> (usize, usize) {
-    let reductions = op
-        .iterators
-        .iter()
-        .filter(|k| **k == IteratorKind::Reduction)
-        .count();
-    (op.iterators.len() - reductions, reductions)
 }
 
 /// Every condition that holds for the task's ops.
@@ -98,7 +88,11 @@ pub fn conditions_for(task: &Task, ops: &[usize], info: &PayloadInfo) -> Option<
     let mut others: Vec<&PayloadOp> = info
         .ops
         .iter()
-        .filter(|o| o.kind == op.kind && counts(o) == counts(op) && !ops.contains(&o.id))
+        .filter(|o| {
+            o.kind == op.kind
+                && o.dimension_counts() == op.dimension_counts()
+                && !ops.contains(&o.id)
+        })
         .collect();
     let mut all = conditions(task, op, &others);
     all.retain(|c| ops.iter().all(|&id| (c.holds)(&info.ops[id])));

@@ -66,13 +66,13 @@ pub(super) fn every<'a>(
     let shaped: Vec<&PayloadOp> = all
         .iter()
         .copied()
-        .filter(|op| dimension_counts(op) == (parallel, reduction))
+        .filter(|op| op.dimension_counts() == (parallel, reduction))
         .collect();
     if shaped.is_empty() {
         let mut shapes: Vec<String> = all
             .iter()
             .map(|op| {
-                let (p, r) = dimension_counts(op);
+                let (p, r) = op.dimension_counts();
                 format!("{p} parallel and {r} reduction dimensions")
             })
             .collect();
@@ -97,16 +97,6 @@ pub(super) fn every<'a>(
         ));
     }
     kept(&shaped, definition, kind)
-}
-
-/// How many parallel and reduction dimensions `op` has.
-fn dimension_counts(op: &PayloadOp) -> (usize, usize) {
-    let parallel = op
-        .iterators
-        .iter()
-        .filter(|k| **k == IteratorKind::Parallel)
-        .count();
-    (parallel, op.iterators.len() - parallel)
 }
 
 /// The ops of a kind selector's kind (in its function, if scoped); an error
