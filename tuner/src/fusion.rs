@@ -1,5 +1,6 @@
 //! The one decision made on the whole model: elementwise ops (batch
-//! norms' steps, residual adds, activations) inlined into the ops reading
+//! norms' steps, residual adds, activations) and transposes (a weight's,
+//! then read in place by its matmul) inlined into the ops reading
 //! them (Halide's default), kind by kind where the schedule still checks,
 //! kept unless the whole model, measured both ways, is slower so; when
 //! it is, kind by kind. The
@@ -53,9 +54,8 @@ pub fn inline_elementwise(
     let elementwise: Vec<usize> = (0..results.len())
         .filter(|&i| {
             let task = &results[i].task;
-            task.kind == "linalg.generic"
-                && !task.reduction.contains(&true)
-                && results[i].conditions.is_some()
+            let elementwise = task.kind == "linalg.generic" && !task.reduction.contains(&true);
+            (elementwise || task.kind == "linalg.transpose") && results[i].conditions.is_some()
         })
         .collect();
     let mut inlined = Vec::new();

@@ -96,7 +96,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                     }
                 }
                 for &second in &seconds {
-                    for reversed in orders(reductions.len()) {
+                    for (reversed, unroll_reductions) in orders(task, &reductions) {
                         for u_inside in [true, false] {
                             if u.is_none() && !u_inside {
                                 continue;
@@ -111,6 +111,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     factor,
                                     second,
                                     reversed,
+                                    unroll_reductions,
                                     u_inside,
                                     parallel: parallel_loop,
                                 };
@@ -158,8 +159,8 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
 
 /// The tiles of the vectorized dimension tried: one to four machine
 /// vectors, and the largest divisor of the extent between half a vector and
-/// one (14 of 28 or 56: no partial tile), or the whole extent when it is
-/// less than a vector.
+/// one (14 of 28 or 56: no partial tile), and the whole extent when it is
+/// at most four vectors.
 fn vector_tiles(extent: i64, lanes: i64) -> Vec<i64> {
     let mut tiles: Vec<i64> = (1..=4)
         .map(|a| a * lanes)
@@ -169,6 +170,9 @@ fn vector_tiles(extent: i64, lanes: i64) -> Vec<i64> {
         tiles.push(extent);
     } else if extent % lanes != 0 {
         tiles.extend((lanes / 2..lanes).rev().find(|d| extent % d == 0));
+        if extent <= 4 * lanes {
+            tiles.push(extent);
+        }
     }
     tiles
 }
@@ -183,13 +187,24 @@ fn variants(threads: usize) -> Vec<(bool, bool)> {
     all
 }
 
-/// The reduction orders tried: linalg order innermost first, and reversed.
-fn orders(reductions: usize) -> Vec<bool> {
-    if reductions > 1 {
-        vec![false, true]
+/// The reduction loops tried: (reversed, unrolled): linalg order innermost
+/// first, and reversed; each also unrolled when every reduction is a small
+/// window (2 to 7 points: a 3x3 kernel's, as a depthwise convolution wants).
+fn orders(task: &Task, reductions: &[usize]) -> Vec<(bool, bool)> {
+    let reversed: &[bool] = if reductions.len() > 1 {
+        &[false, true]
     } else {
-        vec![false]
-    }
+        &[false]
+    };
+    let small = !reductions.is_empty()
+        && reductions
+            .iter()
+            .all(|&d| (2..=7).contains(&task.extents[d]));
+    let unrolled: &[bool] = if small { &[false, true] } else { &[false] };
+    reversed
+        .iter()
+        .flat_map(|&r| unrolled.iter().map(move |&u| (r, u)))
+        .collect()
 }
 
 /// A register-tile candidate's choices.
@@ -202,6 +217,7 @@ struct Shape<'t> {
     factor: i64,
     second: Option<(usize, i64)>,
     reversed: bool,
+    unroll_reductions: bool,
     u_inside: bool,
     parallel: bool,
 }
@@ -310,6 +326,11 @@ impl Shape<'_> {
         }
         for inner in u_inner.iter().chain(&s_inner) {
             chain.push_str(&format!(".unroll({inner})"));
+        }
+        if self.unroll_reductions {
+            for &d in reductions {
+                chain.push_str(&format!(".unroll({})", self.name(d)));
+            }
         }
         if let (Some(input), Some(outer)) = (pack, v_outer.clone()) {
             chain.push_str(&format!(".pack(in{input}, {outer})"));

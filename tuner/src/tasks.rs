@@ -42,15 +42,16 @@ impl Task {
     }
 }
 
-/// Ops no task is made for: fills, copies, broadcasts and transposes move
-/// data a reader can fuse, and an op with a dynamic extent, a reduction
+/// Ops no task is made for: fills, copies and broadcasts move data a
+/// reader can fuse (transposes are tasks: inlining one into the matmul
+/// reading it is a decision, `fusion.rs`), and an op with a dynamic extent, a reduction
 /// before a parallel dimension (which a binding cannot name) or no
 /// parallel dimension is left as the payload has it.
 fn tunable(op: &PayloadOp) -> bool {
     let data_movement = matches!(
         op.kind.as_str(),
-        "linalg.fill" | "linalg.copy" | "linalg.broadcast" | "linalg.transpose"
-    ) || op.body_words() == ["copy"];
+        "linalg.fill" | "linalg.copy" | "linalg.broadcast"
+    ) || (op.kind == "linalg.generic" && op.body_words() == ["copy"]);
     let reductions_last = !op
         .iterators
         .windows(2)

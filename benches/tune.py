@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""`sched-apply tune` on the kernel examples: how long tuning takes, how long the written schedule
+is, and how fast it runs against the hand-written schedule beside it, in one run.
+
+    taskset -c 1 python3 benches/tune.py [--budget 5m] [--records tune.jsonl] [--rounds 3]
+
+Needs only a built `target/release/sched-apply` (no torch). For each kernel (conv_layer, ResNet's
+3x3 convolution, SGEMM 2048^3, the MNIST CNN at batch 64) it runs `tune` into a temporary file
+(with --records, a second run reuses the measurements and takes seconds), then, round after round,
+`run --bench` of the hand schedule and of the tuned one, each round measuring the core's peak again
+(`--rounds`); it prints the median % of peak of each and their ratio (tuned over hand: 1 or more
+means the tuner matched the person). The whole networks are in benches/torch_models.py, which times
+every schedule beside an export, the `*.tuned.sched` ones included, against PyTorch.
+"""
+import argparse
+import json
+import os
+import subprocess
+import tempfile
+import time
+
+from paired import ROOT, cpu_name
+
+KERNELS = [
+    ("examples/halide_conv/conv.mlir", "examples/halide_conv/conv.sched", 5),
+    ("examples/halide_conv/resnet_conv.mlir", "examples/halide_conv/resnet_conv.sched", 10),
+    ("examples/gemm/gemm.mlir", "examples/gemm/gemm.sched", 5),
+    ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched", 10),
+]
+BINARY = os.path.join(ROOT, "target", "release", "sched-apply")
+
+
+def percent_of_peak(payload, schedule, calls, rounds):
+    """The median over `rounds` of each round's % of the peak measured just before it."""
+    command = [BINARY, "run", payload, schedule, "--bench", str(calls), "--rounds", str(rounds),
+               "--reference-calls", "0", "--json"]
+    report = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
+                                       cwd=ROOT).stdout)
+    return report["percent_of_peak"], report["median_s"]
+
+
+def code_lines(path):
+    """Lines that are neither blank nor comments."""
+    with open(path) as text:
+        return sum(1 for line in text if line.strip() and not line.lstrip().startswith("#"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--budget", default="5m", help="tune's --budget per kernel")
+    parser.add_argument("--records", help="tune's --records (reused across runs)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --bench per schedule")
+    args = parser.parse_args()
+    print(f"{cpu_name()}, one thread")
+    with tempfile.TemporaryDirectory() as scratch:
+        for payload, hand, calls in KERNELS:
+            name = os.path.basename(payload)
+            tuned = os.path.join(scratch, name.replace(".mlir", ".sched"))
+            command = [BINARY, "tune", payload, "--budget", args.budget, "-o", tuned]
+            if args.records:
+                command += ["--records", os.path.abspath(args.records)]
+            start = time.perf_counter()
+            subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
+            seconds = time.perf_counter() - start
+            hand_peak, hand_s = percent_of_peak(payload, hand, calls, args.rounds)
+            tuned_peak, tuned_s = percent_of_peak(payload, tuned, calls, args.rounds)
+            print(f"{name}: tuned in {seconds:.1f} s, {code_lines(tuned)} lines; "
+                  f"hand {os.path.basename(hand)} {hand_s * 1e3:.3f} ms = {hand_peak:.1f}% of peak, "
+                  f"tuned {tuned_s * 1e3:.3f} ms = {tuned_peak:.1f}% of peak; "
+                  f"tuned/hand {tuned_peak / hand_peak:.3f}")
+
+
+if __name__ == "__main__":
+    main()
