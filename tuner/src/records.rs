@@ -3,7 +3,7 @@
 //! the same CPU. Its format (`docs/tuning.md`):
 //!
 //! ```json
-//! {"version":1,"cpu":"rocketlake/1a2b3c4d","threads":1,"task":"9f8e…","op":"linalg.matmul [p64 …]",
+//! {"version":2,"cpu":"rocketlake/1a2b3c4d","threads":1,"task":"9f8e…","op":"linalg.matmul [p64 …]",
 //!  "schedule":".split(j, jo, ji, 64)…","seconds":0.000412,"calls":120,"error":null}
 //! ```
 //!
@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The format's version; records of another version are not reused.
-pub const VERSION: u32 = 1;
+/// The format's version; records of another version are not reused (1:
+/// timed on warm caches, before measurements flushed them).
+pub const VERSION: u32 = 2;
 
 /// One measurement.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
