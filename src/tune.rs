@@ -28,6 +28,11 @@ pub struct TuneArgs {
     /// Let `-o` replace the payload itself.
     #[arg(long, requires = "output")]
     pub force: bool,
+    /// Tune every op and write a new schedule over the one at `-o`. By default a schedule already
+    /// there is kept as written: only the ops its funcs do not bind are tuned, their funcs added
+    /// after it.
+    #[arg(long, requires = "output")]
+    pub retune: bool,
     /// Time for all measurements, shared among the kinds of op by their FLOPs: `90s`, `10m`, `1h`,
     /// or seconds.
     #[arg(long, default_value = "10m", value_parser = parse_duration)]
@@ -83,7 +88,9 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         .map_err(|e| crate::run::payload_failure(e, &source))?;
     let info = payload::describe(&context, &module, &name)
         .map_err(|e| Exit::internal(format!("internal error: {e}\n")))?;
-    let tasks = tuner::tasks::tasks(&info);
+    let kept = kept_schedule(&args, &name, &text)?;
+    let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
+    let tasks = tuner::tasks::without_ops(tuner::tasks::tasks(&info), &bound);
     let ids: Vec<usize> = tasks.iter().map(|t| t.ops[0]).collect();
     let isolated = payload::isolate::isolate_ops(&context, &module, &name, &ids)
         .map_err(|e| crate::run::payload_failure(e, &source))?;
@@ -119,7 +126,8 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     let mut measurer = InProcess::new(threads, args.min_seconds);
     let start = Instant::now();
     let bar = progress_bar(tasks.len());
-    let mut report = |event: Progress<'_>| report_progress(&bar, event);
+    let end = start + args.budget;
+    let mut report = |event: Progress<'_>| report_progress(&bar, end, event);
     let results = tuner::tune(
         &info,
         tasks,
@@ -138,6 +146,8 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         payload: name.clone(),
         cpu: options.cpu.clone(),
         threads,
+        taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
+        kept: kept.map(|k| k.text),
     };
     if !stop.load(Ordering::SeqCst) {
         bar.set_message("inlining elementwise ops: measuring the whole model both ways");
@@ -182,6 +192,39 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     write_output(args.output.as_deref(), &schedule)
 }
 
+/// A schedule already at `-o`, which `tune` extends.
+struct Kept {
+    text: String,
+    /// Its func names, and the payload ops its funcs bind.
+    names: Vec<String>,
+    ops: Vec<usize>,
+}
+
+/// The schedule at `-o` (unless `--retune`, or there is none), checked
+/// against the payload: a schedule that does not check is an error, since
+/// the tuned funcs would be added to it.
+fn kept_schedule(args: &TuneArgs, name: &str, payload: &str) -> Result<Option<Kept>, Exit> {
+    let Some(path) = args.output.as_ref().filter(|p| p.exists() && !args.retune) else {
+        return Ok(None);
+    };
+    let schedule = crate::files::read_schedule(path)?;
+    let outcome = pipeline::run(&schedule, name, payload, Stop::Plan, &[]).map_err(|failure| {
+        Exit::input(format!(
+            "{}  = help: tune adds to the schedule at -o; fix it, or pass --retune to write a new one over it\n",
+            failure.message()
+        ))
+    })?;
+    let funcs = &outcome.model.funcs;
+    Ok(Some(Kept {
+        names: funcs.iter().map(|f| f.name.clone()).collect(),
+        ops: funcs
+            .iter()
+            .flat_map(|f| f.stages.iter().map(|s| s.op))
+            .collect(),
+        text: schedule.text.clone(),
+    }))
+}
+
 /// A bar over the tasks on a terminal; hidden otherwise.
 fn progress_bar(tasks: usize) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -194,11 +237,15 @@ fn progress_bar(tasks: usize) -> ProgressBar {
     bar
 }
 
-fn report_progress(bar: &ProgressBar, event: Progress<'_>) {
+/// The bar's message: the kind of op being tuned, the candidate, the best
+/// speedup so far and the budget left (`end` is when it runs out).
+fn report_progress(bar: &ProgressBar, end: Instant, event: Progress<'_>) {
+    let left = end.saturating_duration_since(Instant::now()).as_secs();
+    let left = format!("{}m{:02}s of the budget left", left / 60, left % 60);
     match event {
         Progress::Task { index, task, .. } => {
             bar.set_position(index as u64);
-            bar.set_message(format!("{} ({} ops)", task.kind, task.ops.len()));
+            bar.set_message(format!("{} ({} ops); {left}", task.kind, task.ops.len()));
         }
         Progress::Measured {
             done,
@@ -210,7 +257,7 @@ fn report_progress(bar: &ProgressBar, event: Progress<'_>) {
                 (Some(b), Some(r)) => format!(", best {:.1}x", r / b),
                 _ => String::new(),
             };
-            bar.set_message(format!("candidate {done}/{legal}{speedup}"));
+            bar.set_message(format!("candidate {done}/{legal}{speedup}; {left}"));
         }
     }
 }

@@ -127,3 +127,53 @@ fn bad_flags_and_records_are_reported() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("func mm0 = linalg.matmul[*]"));
 }
+
+/// A schedule already at `-o` is kept: only the ops it does not bind are
+/// tuned, their funcs added after it; `--retune` writes a new one.
+#[test]
+fn an_existing_schedule_is_kept_and_extended() {
+    let scratch = tempdir();
+    let path = scratch.join("mine.sched");
+    let mine = "# mine\nfunc mm = linalg.matmul[*] (i, j | k)\nmm.split(j, jo, ji, 16).reorder(ji, k, jo, i).vectorize(ji)\n";
+    std::fs::write(&path, mine).unwrap();
+    let path = path.to_str().unwrap();
+    let args = [
+        "--budget",
+        "1m",
+        "--patience",
+        "4",
+        "--min-seconds",
+        "0.001",
+        "-o",
+        path,
+    ];
+    let output = sched_apply(&[&["tune", PAYLOAD][..], &args].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let extended = std::fs::read_to_string(path).unwrap();
+    assert!(extended.starts_with(mine), "{extended}");
+    assert!(
+        extended.contains("# Added by `sched-apply tune`"),
+        "{extended}"
+    );
+    assert_eq!(extended.matches("linalg.matmul").count(), 1, "{extended}");
+    let output = sched_apply(&["check", path, "--payload", PAYLOAD]);
+    assert!(output.status.success(), "{}", stderr(&output));
+
+    let output = sched_apply(&[&["tune", PAYLOAD, "--retune"][..], &args].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let retuned = std::fs::read_to_string(path).unwrap();
+    assert!(!retuned.contains("# mine") && retuned.contains("func mm0 = linalg.matmul[*]"));
+
+    std::fs::write(
+        path,
+        "func mm = linalg.matmul[*] (i, j | k)\nmm.split(q, qo, qi, 4)\n",
+    )
+    .unwrap();
+    let output = sched_apply(&[&["tune", PAYLOAD][..], &args].concat());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("pass --retune"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -138,3 +138,13 @@ pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
     tasks.sort_by_key(|t| std::cmp::Reverse(t.flops * t.ops.len() as u64));
     tasks
 }
+
+/// `tasks` without the ops in `kept` (a person's schedule binds them), and
+/// without the tasks left with no op.
+pub fn without_ops(mut tasks: Vec<Task>, kept: &[usize]) -> Vec<Task> {
+    for task in &mut tasks {
+        task.ops.retain(|id| !kept.contains(id));
+    }
+    tasks.retain(|t| !t.ops.is_empty());
+    tasks
+}

@@ -16,6 +16,10 @@ pub struct Header {
     pub cpu: String,
     /// Threads.
     pub threads: usize,
+    /// The person's schedule the written one extends (`tune` keeps it), and
+    /// the func names it takes.
+    pub kept: Option<String>,
+    pub taken: Vec<String>,
 }
 
 fn milliseconds(seconds: f64) -> String {
@@ -179,12 +183,20 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         1 => "one thread".to_string(),
         n => format!("{n} threads"),
     };
-    let mut text = format!(
-        "# Written by `sched-apply tune` for {} on {} ({threads}).\n\
+    let what = match &header.kept {
+        Some(_) => "Added by `sched-apply tune` (the ops above are kept as written)",
+        None => "Written by `sched-apply tune`",
+    };
+    let mut text = header
+        .kept
+        .as_ref()
+        .map_or(String::new(), |kept| format!("{}\n\n", kept.trim_end()));
+    text.push_str(&format!(
+        "# {what} for {} on {} ({threads}).\n\
          # Each kind of op was measured alone against itself unscheduled; kinds with the same\n\
          # schedule share a func.\n",
         header.payload, header.cpu
-    );
+    ));
     let mut counts: Vec<(String, usize)> = Vec::new();
     for group in groups(info, results) {
         let task = &group.members[0].task;
@@ -199,7 +211,10 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
                 0
             }
         };
-        let name = format!("{short}{number}");
+        let mut name = format!("{short}{number}");
+        while header.taken.contains(&name) {
+            name.push('_');
+        }
         text.push('\n');
         for member in &group.members {
             text.push_str(&task_comment(info, member, &header.payload));
