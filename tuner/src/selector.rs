@@ -74,6 +74,42 @@ fn conditions(task: &Task, op: &PayloadOp, others: &[&PayloadOp]) -> Vec<Conditi
     all
 }
 
+/// `d >= least` and `d <= most` for each dimension whose extents differ
+/// among `ops` (several tasks': `c >= 64` keeps three kinds of convolution
+/// where no one extent is theirs alone).
+fn ranges(task: &Task, ops: &[usize], info: &PayloadInfo) -> Vec<Condition> {
+    let mut all = Vec::new();
+    for (at, name) in task.dims.iter().enumerate() {
+        let extents: Vec<i64> = ops
+            .iter()
+            .filter_map(|&id| info.ops[id].extents[at])
+            .collect();
+        let (Some(&least), Some(&most)) = (extents.iter().min(), extents.iter().max()) else {
+            continue;
+        };
+        if least == most {
+            continue;
+        }
+        all.push(Condition {
+            text: format!("{name} >= {least}"),
+            holds: Box::new(move |o: &PayloadOp| {
+                o.extents
+                    .get(at)
+                    .is_some_and(|e| e.is_some_and(|e| e >= least))
+            }),
+        });
+        all.push(Condition {
+            text: format!("{name} <= {most}"),
+            holds: Box::new(move |o: &PayloadOp| {
+                o.extents
+                    .get(at)
+                    .is_some_and(|e| e.is_some_and(|e| e <= most))
+            }),
+        });
+    }
+    all
+}
+
 /// The conditions (`x == 56, c == 64`) that keep exactly the task's ops
 /// among the ops `[*]` would bind: empty when none other would be; `None`
 /// when no conditions tell them apart (the same sizes and body, other maps).
@@ -95,6 +131,7 @@ pub fn conditions_for(task: &Task, ops: &[usize], info: &PayloadInfo) -> Option<
         })
         .collect();
     let mut all = conditions(task, op, &others);
+    all.extend(ranges(task, ops, info));
     all.retain(|c| ops.iter().all(|&id| (c.holds)(&info.ops[id])));
     let mut chosen = Vec::new();
     while !others.is_empty() {
