@@ -6,7 +6,8 @@ is, and how fast it runs against the hand-written schedule beside it, in one run
 
 Needs only a built `target/release/sched-apply` (no torch). For each kernel (conv_layer, ResNet's
 3x3 convolution, SGEMM 2048^3, the MNIST CNN at batch 64) it runs `tune` into a temporary file
-(with --records, a second run reuses the measurements and takes seconds), then, round after round,
+(with --records, a second run reuses the measurements and takes seconds; `--caches warm` by
+default, since `run --bench` times a kernel back to back), then, round after round,
 `run --bench` of the hand schedule and of the tuned one, each round measuring the core's peak again
 (`--rounds`); it prints the median % of peak of each and their ratio (tuned over hand: 1 or more
 means the tuner matched the person). The whole networks are in benches/torch_models.py, which times
@@ -50,13 +51,16 @@ def main():
     parser.add_argument("--budget", default="5m", help="tune's --budget per kernel")
     parser.add_argument("--records", help="tune's --records (reused across runs)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --bench per schedule")
+    parser.add_argument("--caches", default="warm", choices=["warm", "cold"],
+                        help="tune's --caches (warm: as run --bench times a kernel, back to back)")
     args = parser.parse_args()
     print(f"{cpu_name()}, one thread")
     with tempfile.TemporaryDirectory() as scratch:
         for payload, hand, calls in KERNELS:
             name = os.path.basename(payload)
             tuned = os.path.join(scratch, name.replace(".mlir", ".sched"))
-            command = [BINARY, "tune", payload, "--budget", args.budget, "-o", tuned]
+            command = [BINARY, "tune", payload, "--budget", args.budget, "--caches", args.caches,
+                       "-o", tuned]
             if args.records:
                 command += ["--records", os.path.abspath(args.records)]
             start = time.perf_counter()

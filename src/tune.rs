@@ -47,9 +47,23 @@ pub struct TuneArgs {
     /// Stop a kind of op after this many measured candidates in a row were no faster.
     #[arg(long, default_value_t = 24, value_name = "N")]
     pub patience: usize,
+    /// How the caches are when each timed call starts: `cold` (flushed first, as an op finds its
+    /// weights and inputs in a model) or `warm` (calls back to back, as a benchmark loop of that
+    /// one op runs them). Records keep the two apart.
+    #[arg(long, value_enum, default_value_t = Caches::Cold)]
+    pub caches: Caches,
     /// Time each candidate for at least this many seconds (3 calls at least).
     #[arg(long, default_value_t = 0.05, value_name = "S")]
     pub min_seconds: f64,
+}
+
+/// How the caches are when a timed call starts.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Caches {
+    /// Flushed before each call.
+    Cold,
+    /// Left as the previous call left them.
+    Warm,
 }
 
 /// `90s`, `10m`, `1h`, `2.5` (seconds).
@@ -122,8 +136,9 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         lanes: runner::lowering::machine_vector_bits() / 32,
         cpu: this_cpu(),
         patience: args.patience,
+        warm: args.caches == Caches::Warm,
     };
-    let mut measurer = InProcess::new(threads, args.min_seconds);
+    let mut measurer = InProcess::new(threads, args.min_seconds, args.caches == Caches::Warm);
     let start = Instant::now();
     let bar = progress_bar(tasks.len());
     let end = start + args.budget;

@@ -37,6 +37,9 @@ pub struct Options {
     pub cpu: String,
     /// Stop a task after this many measured candidates in a row brought nothing.
     pub patience: usize,
+    /// Whether measurements keep the caches warm (the measurer's choice,
+    /// recorded so cold and warm times are never compared).
+    pub warm: bool,
 }
 
 /// What tuning one task found.
@@ -146,6 +149,7 @@ fn record(
         version: records::VERSION,
         cpu: options.cpu.clone(),
         threads: options.threads,
+        warm: options.warm,
         task: subject.key.to_string(),
         op: subject.description.to_string(),
         schedule: chain.map(str::to_string),
@@ -181,7 +185,7 @@ pub(crate) fn measured(
     records: &mut Records,
     measurer: &mut dyn Measurer,
 ) -> Result<(Result<Measurement, String>, bool), String> {
-    if let Some(record) = records.find(&options.cpu, options.threads, subject.key, chain) {
+    if let Some(record) = records.find((&options.cpu, options.threads, options.warm), subject.key, chain) {
         let outcome = match (record.seconds, &record.error) {
             (Some(seconds), _) => Ok(Measurement {
                 seconds,

@@ -39,7 +39,7 @@ pub struct InProcess {
     pub min_seconds: f64,
     /// Each task's inputs and the unscheduled op's results on them.
     references: HashMap<String, (Vec<Tensor>, Vec<Tensor>)>,
-    /// Written over before each timed call ([`flush_bytes`]).
+    /// Written over before each timed call ([`flush_bytes`]); empty on warm caches.
     flush: Vec<u8>,
 }
 
@@ -71,12 +71,15 @@ fn flush_caches(buffer: &mut [u8]) {
 
 impl InProcess {
     /// A measurer timing each candidate for at least `min_seconds`.
-    pub fn new(threads: usize, min_seconds: f64) -> Self {
+    ///
+    /// With `warm`, calls follow each other on warm caches, as a benchmark
+    /// loop of one op runs (no flushing).
+    pub fn new(threads: usize, min_seconds: f64, warm: bool) -> Self {
         Self {
             threads,
             min_seconds,
             references: HashMap::new(),
-            flush: vec![0; flush_bytes()],
+            flush: if warm { Vec::new() } else { vec![0; flush_bytes()] },
         }
     }
 

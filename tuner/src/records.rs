@@ -28,6 +28,10 @@ pub struct Record {
     pub cpu: String,
     /// Threads the parallel loops ran on.
     pub threads: usize,
+    /// Whether calls were timed on warm caches (`--caches warm`); absent
+    /// (false) for caches flushed before each call.
+    #[serde(default)]
+    pub warm: bool,
     /// The task's key ([`crate::tasks::Task::key`]).
     pub task: String,
     /// What the key hashes, for people reading the file.
@@ -85,17 +89,17 @@ impl Records {
     }
 
     /// The latest record of `schedule` (None: unscheduled) of `task` on `cpu`
-    /// with `threads`.
+    /// with `threads`, caches `warm` or not.
     pub fn find(
         &self,
-        cpu: &str,
-        threads: usize,
+        (cpu, threads, warm): (&str, usize, bool),
         task: &str,
         schedule: Option<&str>,
     ) -> Option<&Record> {
         self.records.iter().rev().find(|r| {
             r.cpu == cpu
                 && r.threads == threads
+                && r.warm == warm
                 && r.task == task
                 && r.schedule.as_deref() == schedule
         })
