@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tuner::measure::InProcess;
 use tuner::records::{this_cpu, Records};
 use tuner::write::{schedule_text, Header};
-use tuner::{Options, Progress};
+use tuner::{Options, Progress, Session};
 
 /// Options of `sched-apply tune`.
 #[derive(clap::Args)]
@@ -143,18 +143,13 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     let bar = progress_bar(tasks.len());
     let end = start + args.budget;
     let mut report = |event: Progress<'_>| report_progress(&bar, end, event);
-    let results = tuner::tune(
-        &info,
-        tasks,
-        &isolated,
-        &options,
-        &mut records,
-        &mut measurer,
-        &mut report,
-        &stop,
-    )
-    .map_err(|e| Exit::input(format!("error: {e}\n")))?;
-    let mut results = results;
+    let mut session = Session {
+        options: &options,
+        records: &mut records,
+        measurer: &mut measurer,
+    };
+    let mut results = tuner::tune(&info, tasks, &isolated, &mut session, &mut report, &stop)
+        .map_err(|e| Exit::input(format!("error: {e}\n")))?;
     // The inlining decision gets what is left of the budget, and 20 s at least.
     let deadline = (start + args.budget).max(Instant::now() + Duration::from_secs(20));
     let header = Header {
@@ -172,9 +167,7 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
             &name,
             &text,
             &header,
-            &options,
-            &mut records,
-            &mut measurer,
+            &mut session,
             deadline,
         );
         match decision {

@@ -7,10 +7,8 @@
 //! whole model's measurements are recorded too, keyed by its text's hash
 //! and the schedule, so a second `tune` decides the same.
 
-use crate::measure::Measurer;
-use crate::records::Records;
 use crate::write::{schedule_text, Header};
-use crate::{measured, Options, Subject, TaskResult};
+use crate::{measured, Session, Subject, TaskResult};
 use interpreter::pipeline::{self, Stop};
 use schedule_lang::{PayloadInfo, SourceFile};
 use sha2::{Digest, Sha256};
@@ -46,9 +44,7 @@ pub fn inline_elementwise(
     payload_name: &str,
     payload_text: &str,
     header: &Header,
-    options: &Options,
-    records: &mut Records,
-    measurer: &mut dyn Measurer,
+    session: &mut Session<'_>,
     deadline: Instant,
 ) -> Result<Option<Decision>, String> {
     let elementwise: Vec<usize> = (0..results.len())
@@ -82,15 +78,7 @@ pub fn inline_elementwise(
     };
     let mut whole = |results: &[TaskResult]| -> Result<f64, String> {
         let text = schedule_text(info, results, header);
-        let (outcome, _) = measured(
-            &subject,
-            Some(&text),
-            Some(&text),
-            payload_text,
-            options,
-            records,
-            measurer,
-        )?;
+        let (outcome, _) = measured(&subject, Some(&text), Some(&text), payload_text, session)?;
         outcome.map(|m| m.seconds)
     };
     let with = whole(results)?;

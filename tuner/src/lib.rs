@@ -42,6 +42,16 @@ pub struct Options {
     pub warm: bool,
 }
 
+/// Where a search measures, and keeps what it measured.
+pub struct Session<'a> {
+    /// How to tune.
+    pub options: &'a Options,
+    /// The records, read and appended to.
+    pub records: &'a mut Records,
+    /// Where candidates run.
+    pub measurer: &'a mut dyn Measurer,
+}
+
 /// What tuning one task found.
 #[derive(Clone, Debug)]
 pub struct TaskResult {
@@ -107,9 +117,7 @@ pub fn tune(
     info: &PayloadInfo,
     tasks: Vec<Task>,
     isolated: &[String],
-    options: &Options,
-    records: &mut Records,
-    measurer: &mut dyn Measurer,
+    session: &mut Session<'_>,
     progress: &mut dyn FnMut(Progress<'_>),
     stop: &AtomicBool,
 ) -> Result<Vec<TaskResult>, String> {
@@ -127,12 +135,14 @@ pub fn tune(
             task: &task,
         });
         // A task's share: its FLOPs' part of what is left of the budget.
-        let left = options.budget.saturating_sub(start.elapsed()).as_secs_f64();
+        let left = session
+            .options
+            .budget
+            .saturating_sub(start.elapsed())
+            .as_secs_f64();
         let weight_left: f64 = weights[index..].iter().sum();
         let share = Duration::from_secs_f64(left * weights[index] / weight_left.max(1.0));
-        let result = tune_task(
-            task, info, payload, options, records, measurer, progress, stop, share,
-        )?;
+        let result = tune_task(task, info, payload, session, progress, stop, share)?;
         results.push(result);
     }
     Ok(results)
@@ -181,11 +191,17 @@ pub(crate) fn measured(
     chain: Option<&str>,
     schedule: Option<&str>,
     payload: &str,
-    options: &Options,
-    records: &mut Records,
-    measurer: &mut dyn Measurer,
+    session: &mut Session<'_>,
 ) -> Result<(Result<Measurement, String>, bool), String> {
-    if let Some(record) = records.find((&options.cpu, options.threads, options.warm), subject.key, chain) {
+    if let Some(record) = session.records.find(
+        (
+            &session.options.cpu,
+            session.options.threads,
+            session.options.warm,
+        ),
+        subject.key,
+        chain,
+    ) {
         let outcome = match (record.seconds, &record.error) {
             (Some(seconds), _) => Ok(Measurement {
                 seconds,
@@ -196,27 +212,25 @@ pub(crate) fn measured(
         return Ok((outcome, true));
     }
     let outcome = match schedule {
-        Some(schedule) => measurer.measure(subject.key, payload, schedule),
-        None => measurer.reference(subject.key, payload),
+        Some(schedule) => session.measurer.measure(subject.key, payload, schedule),
+        None => session.measurer.reference(subject.key, payload),
     };
-    records.add(record(subject, options, chain, &outcome))?;
+    let record = record(subject, session.options, chain, &outcome);
+    session.records.add(record)?;
     Ok((outcome, false))
 }
 
 /// A new best timed again: the slower of the two times is kept, and
 /// recorded, so noise does not crown a candidate.
-#[allow(clippy::too_many_arguments)]
 fn retimed(
     task: &Task,
     candidate: &space::Candidate,
     schedule: &str,
     payload: &str,
     first: Measurement,
-    options: &Options,
-    records: &mut Records,
-    measurer: &mut dyn Measurer,
+    session: &mut Session<'_>,
 ) -> Result<f64, String> {
-    let Ok(again) = measurer.measure(&task.key, payload, schedule) else {
+    let Ok(again) = session.measurer.measure(&task.key, payload, schedule) else {
         return Ok(first.seconds);
     };
     let slower = if again.seconds > first.seconds {
@@ -224,30 +238,29 @@ fn retimed(
     } else {
         first
     };
-    records.add(record(
+    let record = record(
         &task.subject(),
-        options,
+        session.options,
         Some(&candidate.chain),
         &Ok(slower),
-    ))?;
+    );
+    session.records.add(record)?;
     Ok(slower.seconds)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tune_task(
     task: Task,
     info: &PayloadInfo,
     payload: &str,
-    options: &Options,
-    records: &mut Records,
-    measurer: &mut dyn Measurer,
+    session: &mut Session<'_>,
     progress: &mut dyn FnMut(Progress<'_>),
     stop: &AtomicBool,
     share: Duration,
 ) -> Result<TaskResult, String> {
     let start = Instant::now();
     let op = &info.ops[task.ops[0]];
-    let mut candidates = space::candidates(&task, op, options.lanes, options.threads);
+    let mut candidates =
+        space::candidates(&task, op, session.options.lanes, session.options.threads);
     candidates.retain(|c| planner_accepts(&candidate_schedule(&task, info, &c.chain), payload));
     cost::rank(&mut candidates);
     let mut result = TaskResult {
@@ -265,15 +278,7 @@ fn tune_task(
         return Ok(result);
     }
     let task = result.task.clone();
-    let (reference, _) = measured(
-        &task.subject(),
-        None,
-        None,
-        payload,
-        options,
-        records,
-        measurer,
-    )?;
+    let (reference, _) = measured(&task.subject(), None, None, payload, session)?;
     match reference {
         Ok(reference) => result.reference = Some(reference.seconds),
         Err(why) => {
@@ -286,7 +291,7 @@ fn tune_task(
     let mut stale = 0;
     for candidate in &candidates {
         let out_of_time = start.elapsed() >= share && result.measured > 0;
-        if stop.load(Ordering::Relaxed) || out_of_time || stale >= options.patience {
+        if stop.load(Ordering::Relaxed) || out_of_time || stale >= session.options.patience {
             break;
         }
         let schedule = candidate_schedule(&task, info, &candidate.chain);
@@ -295,9 +300,7 @@ fn tune_task(
             Some(&candidate.chain),
             Some(&schedule),
             payload,
-            options,
-            records,
-            measurer,
+            session,
         )?;
         result.measured += 1;
         result.reused += usize::from(reused);
@@ -312,9 +315,7 @@ fn tune_task(
                     let seconds = if reused {
                         m.seconds
                     } else {
-                        retimed(
-                            &task, candidate, &schedule, payload, m, options, records, measurer,
-                        )?
+                        retimed(&task, candidate, &schedule, payload, m, session)?
                     };
                     if seconds < best {
                         result.best = Some((candidate.chain.clone(), seconds));

@@ -58,7 +58,7 @@ fn flush_bytes() -> usize {
                 .map(|m| m << 10)
         })
         .unwrap_or(32 << 10);
-    (2 * kib << 10).min(64 << 20)
+    ((2 * kib) << 10).min(64 << 20)
 }
 
 /// Writes one byte per cache line of `buffer`, evicting what a call left.
@@ -79,7 +79,11 @@ impl InProcess {
             threads,
             min_seconds,
             references: HashMap::new(),
-            flush: if warm { Vec::new() } else { vec![0; flush_bytes()] },
+            flush: if warm {
+                Vec::new()
+            } else {
+                vec![0; flush_bytes()]
+            },
         }
     }
 

@@ -1,10 +1,13 @@
 //! The candidate schedules of one task, as chains of directives the person
 //! reading the output would write: the output's innermost dimension
-//! vectorized in tiles of one to four machine vectors, another parallel
-//! dimension unrolled beside it (the register tile), the reductions inside,
-//! the rest outside, a matmul's shared operand packed per column block; for
-//! windowed ops also a parallel dimension the output does not keep
-//! innermost vectorized from an input packed with it innermost.
+//! vectorized (one to four machine vectors, a divisor of the extent, or the
+//! whole extent), one or two other parallel dimensions unrolled beside it
+//! (the register tile), the reductions inside (either order; unrolled when
+//! they are a small window), the rest outside (either order), a matmul's
+//! shared operand packed per column block; for windowed ops also a parallel
+//! dimension the output does not keep innermost vectorized from an input
+//! packed with it innermost. With several threads, each also with its
+//! outermost loop of several iterations parallel.
 
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
