@@ -68,22 +68,11 @@ pub(crate) fn list(payload_path: &Path, json: bool) -> Result<(), Exit> {
 
 fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
     let several_functions = info.functions.len() > 1;
-    let mut counts: Vec<(String, usize)> = Vec::new();
+    let mut names = schedule_lang::naming::FuncNames::default();
     info.ops
         .iter()
         .map(|op| {
-            let short = schedule_lang::naming::short_kind_name(&op.kind);
-            let n = match counts.iter_mut().find(|(k, _)| *k == short) {
-                Some((_, count)) => {
-                    *count += 1;
-                    *count - 1
-                }
-                None => {
-                    counts.push((short.clone(), 1));
-                    0
-                }
-            };
-            let func = format!("{short}{n}");
+            let func = names.next(&op.kind);
             let index = info.index_in_function(op);
             let count = info.count_in_function(&op.function, &op.kind);
             let scope = if several_functions {

@@ -56,6 +56,30 @@ pub fn short_kind_name(kind: &str) -> String {
     }
 }
 
+/// Func names numbered per kind, in the order asked: `conv0`, `conv1`, `mm0`, ...
+#[derive(Default)]
+pub struct FuncNames {
+    counts: Vec<(String, usize)>,
+}
+
+impl FuncNames {
+    /// The next name for an op of `kind`.
+    pub fn next(&mut self, kind: &str) -> String {
+        let short = short_kind_name(kind);
+        let n = match self.counts.iter_mut().find(|(k, _)| *k == short) {
+            Some((_, count)) => {
+                *count += 1;
+                *count - 1
+            }
+            None => {
+                self.counts.push((short.clone(), 1));
+                0
+            }
+        };
+        format!("{short}{n}")
+    }
+}
+
 /// The binding of `names` as a `func` line writes it: parallel dimensions,
 /// then `|` and the reductions (`n, f, y, x | c, ky, kx`).
 pub fn binding(op: &PayloadOp, names: &[String]) -> String {

@@ -7,11 +7,10 @@
 //! whole model's measurements are recorded too, keyed by its text's hash
 //! and the schedule, so a second `tune` decides the same.
 
+use crate::records::short_hash;
 use crate::write::{schedule_text, Header};
-use crate::{measured, Session, Subject, TaskResult};
-use interpreter::pipeline::{self, Stop};
-use schedule_lang::{PayloadInfo, SourceFile};
-use sha2::{Digest, Sha256};
+use crate::{measured, plans_cleanly, Session, Subject, TaskResult};
+use schedule_lang::PayloadInfo;
 use std::time::Instant;
 
 /// The whole model's time with the elementwise kinds inlined and without.
@@ -23,15 +22,6 @@ pub struct Decision {
     pub with: f64,
     pub without: f64,
     pub chosen: f64,
-}
-
-/// Whether `schedule` checks (resolves and plans, inlining included) against the payload.
-fn checks(schedule: &str, payload_name: &str, payload_text: &str) -> bool {
-    let source = SourceFile::new("(tuned schedule)", schedule);
-    matches!(
-        pipeline::run(&source, payload_name, payload_text, Stop::Plan, &[]),
-        Ok(outcome) if outcome.warnings.is_empty()
-    )
 }
 
 /// Marks each elementwise generic's kind inlined where the schedule still
@@ -57,7 +47,7 @@ pub fn inline_elementwise(
     let mut inlined = Vec::new();
     for &i in &elementwise {
         results[i].inlined = true;
-        if checks(
+        if plans_cleanly(
             &schedule_text(info, results, header),
             payload_name,
             payload_text,
@@ -70,8 +60,7 @@ pub fn inline_elementwise(
     if inlined.is_empty() {
         return Ok(None);
     }
-    let digest = Sha256::digest(payload_text.as_bytes());
-    let key: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let key = short_hash(payload_text, 8);
     let subject = Subject {
         key: &format!("model {key}"),
         description: payload_name,
@@ -109,7 +98,7 @@ pub fn inline_elementwise(
         }
         results[i].inlined = true;
         let text = schedule_text(info, results, header);
-        let faster = checks(&text, payload_name, payload_text)
+        let faster = plans_cleanly(&text, payload_name, payload_text)
             && whole(results).is_ok_and(|seconds| {
                 let keep = seconds <= best * 1.01;
                 if keep {

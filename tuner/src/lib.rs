@@ -101,11 +101,12 @@ fn candidate_schedule(task: &Task, info: &PayloadInfo, chain: &str) -> String {
     )
 }
 
-/// Whether the planner accepts the schedule on the isolated op, with no warning.
-fn planner_accepts(schedule: &str, payload: &str) -> bool {
-    let source = SourceFile::new("candidate.sched", schedule);
+/// Whether `schedule` resolves and plans (inlining included) against the
+/// payload `payload_name` with no error and no warning.
+pub(crate) fn plans_cleanly(schedule: &str, payload_name: &str, payload: &str) -> bool {
+    let source = SourceFile::new("(tuned schedule)", schedule);
     matches!(
-        pipeline::run(&source, "task.mlir", payload, Stop::Plan, &[]),
+        pipeline::run(&source, payload_name, payload, Stop::Plan, &[]),
         Ok(outcome) if outcome.warnings.is_empty()
     )
 }
@@ -261,7 +262,13 @@ fn tune_task(
     let op = &info.ops[task.ops[0]];
     let mut candidates =
         space::candidates(&task, op, session.options.lanes, session.options.threads);
-    candidates.retain(|c| planner_accepts(&candidate_schedule(&task, info, &c.chain), payload));
+    candidates.retain(|c| {
+        plans_cleanly(
+            &candidate_schedule(&task, info, &c.chain),
+            "task.mlir",
+            payload,
+        )
+    });
     cost::rank(&mut candidates);
     let mut result = TaskResult {
         conditions: selector::where_conditions(&task, info),

@@ -120,25 +120,20 @@ impl Records {
         self.records.push(record);
         Ok(())
     }
-
-    /// How many records there are.
-    pub fn len(&self) -> usize {
-        self.records.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
-    }
 }
 
 /// This CPU as records name it: LLVM's name and the first 8 hex digits of
 /// the SHA-256 of its feature list.
 pub fn this_cpu() -> String {
-    use sha2::{Digest, Sha256};
     let host = runner::ffi::host_cpu();
     let (name, features) = host.split_once(' ').unwrap_or((host.as_str(), ""));
-    let digest = Sha256::digest(features.as_bytes());
-    let hash: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
-    format!("{name}/{hash}")
+    format!("{name}/{}", short_hash(features, 4))
+}
+
+/// The first `bytes` bytes of the SHA-256 of `text`, in hex: the keys of
+/// tasks, models and CPUs in the records.
+pub(crate) fn short_hash(text: &str, bytes: usize) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(text.as_bytes());
+    digest[..bytes].iter().map(|b| format!("{b:02x}")).collect()
 }

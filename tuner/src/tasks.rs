@@ -3,9 +3,9 @@
 //! so each group is tuned once, on one op isolated, and its schedule bound
 //! to every op of the group.
 
+use crate::records::short_hash;
 use schedule_lang::naming::{binding, dim_names};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
-use sha2::{Digest, Sha256};
 
 /// One kind of op to tune, and the payload ops it stands for.
 #[derive(Clone, Debug)]
@@ -33,12 +33,6 @@ impl Task {
     /// The binding a `func` line writes (`n, f, y, x | c, ky, kx`).
     pub fn binding(&self, info: &PayloadInfo) -> String {
         binding(&info.ops[self.ops[0]], &self.dims)
-    }
-
-    /// The extent of the dimension named `name`.
-    pub fn extent(&self, name: &str) -> Option<i64> {
-        let at = self.dims.iter().position(|d| d == name)?;
-        Some(self.extents[at])
     }
 }
 
@@ -118,8 +112,7 @@ pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
         }
         let extents: Vec<i64> = op.extents.iter().map(|e| e.unwrap_or(0)).collect();
         let points: u64 = extents.iter().map(|e| *e as u64).product();
-        let digest = Sha256::digest(description.as_bytes());
-        let key: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        let key = short_hash(&description, 8);
         tasks.push(Task {
             key,
             description,

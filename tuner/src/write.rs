@@ -5,7 +5,7 @@
 
 use crate::selector::conditions_for;
 use crate::TaskResult;
-use schedule_lang::naming::short_kind_name;
+use schedule_lang::naming::FuncNames;
 use schedule_lang::PayloadInfo;
 
 /// What the header says about the run.
@@ -197,21 +197,10 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
          # schedule share a func.\n",
         header.payload, header.cpu
     ));
-    let mut counts: Vec<(String, usize)> = Vec::new();
+    let mut names = FuncNames::default();
     for group in groups(info, results) {
         let task = &group.members[0].task;
-        let short = short_kind_name(&task.kind);
-        let number = match counts.iter_mut().find(|(k, _)| *k == short) {
-            Some((_, n)) => {
-                *n += 1;
-                *n - 1
-            }
-            None => {
-                counts.push((short.clone(), 1));
-                0
-            }
-        };
-        let mut name = format!("{short}{number}");
+        let mut name = names.next(&task.kind);
         while header.taken.contains(&name) {
             name.push('_');
         }
