@@ -105,9 +105,19 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     let kept = kept_schedule(&args, &name, &text)?;
     let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
     let tasks = tuner::tasks::without_ops(tuner::tasks::tasks(&info), &bound);
-    let ids: Vec<usize> = tasks.iter().map(|t| t.ops[0]).collect();
-    let isolated = payload::isolate::isolate_ops(&context, &module, &name, &ids)
-        .map_err(|e| crate::run::payload_failure(e, &source))?;
+    let tasks = tuner::tasks::merged_alike(tasks, &info);
+    // Each task's measured op, then the first op of each task merged in.
+    let ids: Vec<usize> = tasks
+        .iter()
+        .flat_map(|t| std::iter::once(t.ops[0]).chain(t.also.iter().copied()))
+        .collect();
+    let mut all = payload::isolate::isolate_ops(&context, &module, &name, &ids)
+        .map_err(|e| crate::run::payload_failure(e, &source))?
+        .into_iter();
+    let isolated: Vec<Vec<String>> = tasks
+        .iter()
+        .map(|t| all.by_ref().take(1 + t.also.len()).collect())
+        .collect();
     let mut records = match &args.records {
         Some(path) => Records::open(path).map_err(|e| Exit::input(format!("error: {e}\n")))?,
         None => Records::in_memory(),
@@ -171,14 +181,19 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
             deadline,
         );
         match decision {
-            Ok(Some(d)) => eprintln!(
-                "whole model: {:.4} ms with every elementwise kind inlined, {:.4} ms with none; \
-                 {} kinds inlined: {:.4} ms",
-                d.with * 1e3,
-                d.without * 1e3,
-                d.inlined,
-                d.chosen * 1e3
-            ),
+            Ok(Some(d)) => {
+                let once = d.read_once.map_or(String::new(), |seconds| {
+                    format!(", {:.4} ms with those read once per element", seconds * 1e3)
+                });
+                eprintln!(
+                    "whole model: {:.4} ms with every elementwise kind inlined{once}, {:.4} ms \
+                     with none; {} kinds inlined: {:.4} ms",
+                    d.with * 1e3,
+                    d.without * 1e3,
+                    d.inlined,
+                    d.chosen * 1e3
+                )
+            }
             Ok(None) => {}
             Err(why) => eprintln!(
                 "warning: the whole model could not be measured, so nothing is inlined: {why}"

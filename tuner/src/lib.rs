@@ -111,13 +111,13 @@ pub(crate) fn plans_cleanly(schedule: &str, payload_name: &str, payload: &str) -
     )
 }
 
-/// Tunes every task of `info` (isolated payloads in `isolated`, one per
-/// task in order), stopping early when `stop` is set (Ctrl-C): the tasks not
+/// Tunes every task of `info` (isolated payloads in `isolated`, per task in
+/// order: its measured op's, then one per [`Task::also`]), stopping early when `stop` is set (Ctrl-C): the tasks not
 /// reached keep no schedule.
 pub fn tune(
     info: &PayloadInfo,
     tasks: Vec<Task>,
-    isolated: &[String],
+    isolated: &[Vec<String>],
     session: &mut Session<'_>,
     progress: &mut dyn FnMut(Progress<'_>),
     stop: &AtomicBool,
@@ -129,7 +129,7 @@ pub fn tune(
         .collect();
     let mut results = Vec::new();
     let count = tasks.len();
-    for (index, (task, payload)) in tasks.into_iter().zip(isolated).enumerate() {
+    for (index, (task, payloads)) in tasks.into_iter().zip(isolated).enumerate() {
         progress(Progress::Task {
             index,
             total: count,
@@ -143,7 +143,7 @@ pub fn tune(
             .as_secs_f64();
         let weight_left: f64 = weights[index..].iter().sum();
         let share = Duration::from_secs_f64(left * weights[index] / weight_left.max(1.0));
-        let result = tune_task(task, info, payload, session, progress, stop, share)?;
+        let result = tune_task(task, info, payloads, session, progress, stop, share)?;
         results.push(result);
     }
     Ok(results)
@@ -252,22 +252,24 @@ fn retimed(
 fn tune_task(
     task: Task,
     info: &PayloadInfo,
-    payload: &str,
+    payloads: &[String],
     session: &mut Session<'_>,
     progress: &mut dyn FnMut(Progress<'_>),
     stop: &AtomicBool,
     share: Duration,
 ) -> Result<TaskResult, String> {
     let start = Instant::now();
+    let payload = payloads
+        .first()
+        .ok_or_else(|| format!("internal error: no isolated payload for {}", task.kind))?;
     let op = &info.ops[task.ops[0]];
     let mut candidates =
         space::candidates(&task, op, session.options.lanes, session.options.threads);
     candidates.retain(|c| {
-        plans_cleanly(
-            &candidate_schedule(&task, info, &c.chain),
-            "task.mlir",
-            payload,
-        )
+        let schedule = candidate_schedule(&task, info, &c.chain);
+        payloads
+            .iter()
+            .all(|payload| plans_cleanly(&schedule, "task.mlir", payload))
     });
     cost::rank(&mut candidates);
     let mut result = TaskResult {

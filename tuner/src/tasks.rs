@@ -23,8 +23,11 @@ pub struct Task {
     pub reduction: Vec<bool>,
     /// Static extents, in linalg order.
     pub extents: Vec<i64>,
-    /// The ops (by id), in payload order; the first is the one measured.
+    /// The ops (by id); the first is the one measured.
     pub ops: Vec<usize>,
+    /// The first op of each other description merged into this task
+    /// ([`merged_alike`]): candidates must plan on these too.
+    pub also: Vec<usize>,
     /// FLOPs of one op.
     pub flops: u64,
 }
@@ -125,6 +128,7 @@ pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
                 .collect(),
             extents,
             ops: vec![op.id],
+            also: Vec::new(),
             flops: op.flops_per_point.max(1) * points,
         });
     }
@@ -140,4 +144,50 @@ pub fn without_ops(mut tasks: Vec<Task>, kept: &[usize]) -> Vec<Task> {
     }
     tasks.retain(|t| !t.ops.is_empty());
     tasks
+}
+
+/// What `where` conditions can see of an op (`selector.rs`): kind,
+/// dimension counts and extents, uniform stride and dilation, element
+/// type and body words. Ops that differ only elsewhere (an operand's map:
+/// a bias added by broadcast against a residual add) no func can bind
+/// apart.
+fn signature(op: &PayloadOp) -> String {
+    let uniform = |values: Vec<i64>| match values.as_slice() {
+        [first, rest @ ..] if rest.iter().all(|v| v == first) => Some(*first),
+        _ => None,
+    };
+    let mut words = op.body_words();
+    words.sort();
+    words.dedup();
+    format!(
+        "{} {:?} {:?} {:?} {:?} {:?} {:?}",
+        op.kind,
+        op.dimension_counts(),
+        op.extents,
+        uniform(op.strides()),
+        uniform(op.dilations()),
+        op.element(),
+        words
+    )
+}
+
+/// `tasks` with the tasks that no `where` can tell apart merged into the
+/// first (largest) of them: one schedule must serve them all, so they are
+/// tuned once, on its op, and its candidates must also plan on the first
+/// op of each merged task ([`Task::also`]).
+pub fn merged_alike(tasks: Vec<Task>, info: &PayloadInfo) -> Vec<Task> {
+    let mut merged: Vec<(String, Task)> = Vec::new();
+    for task in tasks {
+        let signature = signature(&info.ops[task.ops[0]]);
+        match merged.iter_mut().find(|(s, _)| *s == signature) {
+            Some((_, first)) => {
+                first.also.push(task.ops[0]);
+                first.also.extend(task.also);
+                first.ops.extend(task.ops);
+                first.ops[1..].sort();
+            }
+            None => merged.push((signature, task)),
+        }
+    }
+    merged.into_iter().map(|(_, task)| task).collect()
 }

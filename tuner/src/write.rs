@@ -101,26 +101,76 @@ struct Group<'r> {
     conditions: Vec<String>,
 }
 
-/// The tasks grouped: each joins the first group of its kind, dimensions
-/// and action whose ops `where` conditions can still tell apart with it.
+/// What `result` asks of its ops; None: nothing (left as the payload has them).
+fn action(result: &TaskResult) -> Option<Action> {
+    match (&result.best, result.inlined) {
+        (_, true) => Some(Action::Inline),
+        (Some((chain, _)), false) => Some(Action::Chain(chain.clone())),
+        (None, false) => None,
+    }
+}
+
+/// Whether two tasks are of one kind with the same dimensions.
+fn same_kind(a: &crate::tasks::Task, b: &crate::tasks::Task) -> bool {
+    a.kind == b.kind && a.reduction == b.reduction
+}
+
+/// The tasks grouped, in the order of their first member: first every
+/// task of a kind with one action, where `where` conditions can bind them
+/// all together (every batch norm step inlined: `body != cmp`); the rest
+/// each join the first group of its kind and action whose ops conditions
+/// can still tell apart with it.
 fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
-    let mut groups: Vec<Group<'r>> = Vec::new();
-    for result in results {
-        let action = match (&result.best, result.inlined) {
-            (_, true) => Action::Inline,
-            (Some((chain, _)), false) => Action::Chain(chain.clone()),
-            (None, false) => continue,
+    let mut groups: Vec<(usize, Group<'r>)> = Vec::new();
+    let mut placed = vec![false; results.len()];
+    for (first, result) in results.iter().enumerate() {
+        let Some(action) = action(result) else {
+            continue;
         };
-        let Some(conditions) = &result.conditions else {
+        if placed[first] {
+            continue;
+        }
+        let bucket: Vec<usize> = (first..results.len())
+            .filter(|&j| {
+                !placed[j]
+                    && same_kind(&results[j].task, &result.task)
+                    && self::action(&results[j]).as_ref() == Some(&action)
+            })
+            .collect();
+        if bucket.len() < 2 {
+            continue;
+        }
+        let ops: Vec<usize> = bucket
+            .iter()
+            .flat_map(|&j| results[j].task.ops.clone())
+            .collect();
+        if let Some(conditions) = conditions_for(&result.task, &ops, info) {
+            for &j in &bucket {
+                placed[j] = true;
+            }
+            let members = bucket.iter().map(|&j| &results[j]).collect();
+            groups.push((
+                first,
+                Group {
+                    members,
+                    action,
+                    conditions,
+                },
+            ));
+        }
+    }
+    let mut rest: Vec<(usize, Group<'r>)> = Vec::new();
+    for (index, result) in results.iter().enumerate() {
+        if placed[index] {
+            continue;
+        }
+        let (Some(action), Some(conditions)) = (action(result), &result.conditions) else {
             continue;
         };
         let task = &result.task;
-        let joined = groups.iter_mut().find_map(|group| {
+        let joined = rest.iter_mut().find_map(|(_, group)| {
             let first = &group.members[0].task;
-            if group.action != action
-                || first.kind != task.kind
-                || first.reduction != task.reduction
-            {
+            if group.action != action || !same_kind(first, task) {
                 return None;
             }
             let mut ops: Vec<usize> = group
@@ -137,14 +187,19 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
                 group.members.push(result);
                 group.conditions = merged;
             }
-            None => groups.push(Group {
-                members: vec![result],
-                action,
-                conditions: conditions.clone(),
-            }),
+            None => rest.push((
+                index,
+                Group {
+                    members: vec![result],
+                    action,
+                    conditions: conditions.clone(),
+                },
+            )),
         }
     }
-    groups
+    groups.extend(rest);
+    groups.sort_by_key(|(first, _)| *first);
+    groups.into_iter().map(|(_, group)| group).collect()
 }
 
 /// The comment line describing one task's ops and measurements.
@@ -198,7 +253,8 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         header.payload, header.cpu
     ));
     let mut names = FuncNames::default();
-    for group in groups(info, results) {
+    let groups = groups(info, results);
+    for group in &groups {
         let task = &group.members[0].task;
         let mut name = names.next(&task.kind);
         while header.taken.contains(&name) {
@@ -222,14 +278,16 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
             }
         }
     }
-    let left: Vec<&TaskResult> = results
-        .iter()
-        .filter(|r| !r.inlined && (r.best.is_none() || r.conditions.is_none()))
-        .collect();
+    let bound = |r: &TaskResult| {
+        groups
+            .iter()
+            .any(|g| g.members.iter().any(|m| std::ptr::eq(*m, r)))
+    };
+    let left: Vec<&TaskResult> = results.iter().filter(|r| !bound(r)).collect();
     if !left.is_empty() {
         text.push_str("\n# Left as the payload has them:\n");
         for result in left {
-            if result.conditions.is_none() {
+            if action(result).is_some() {
                 text.push_str("# (no `where` tells these apart from other ops of their kind)\n");
             }
             text.push_str(&task_comment(info, result, &header.payload));

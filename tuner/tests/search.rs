@@ -97,3 +97,124 @@ fn the_model_prefers_a_full_register_tile() {
         best.chain
     );
 }
+
+/// A batch norm's steps, a residual add and a ReLU on one shape: the bias
+/// add (broadcast operand) and the residual add differ only in their maps.
+const NORM_AND_RESIDUAL: &str = r#"
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (j)>
+func.func @f(%x: tensor<8x16xf32>, %r: tensor<8x16xf32>, %b: tensor<16xf32>, %s: tensor<16xf32>,
+             %o: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %scaled = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<8x16xf32>, tensor<16xf32>) outs(%o : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %m = arith.mulf %a, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  %biased = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scaled, %b : tensor<8x16xf32>, tensor<16xf32>) outs(%o : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %m = arith.addf %a, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  %summed = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%biased, %r : tensor<8x16xf32>, tensor<8x16xf32>) outs(%o : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %m = arith.addf %a, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%summed : tensor<8x16xf32>) outs(%o : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  return %relu : tensor<8x16xf32>
+}
+"#;
+
+#[test]
+fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
+    let info = described(NORM_AND_RESIDUAL);
+    let apart = tasks(&info);
+    assert_eq!(
+        apart.len(),
+        4,
+        "the two adds are two tasks: their maps differ"
+    );
+    let add = apart
+        .iter()
+        .find(|t| t.ops == vec![1])
+        .expect("the bias add");
+    assert_eq!(
+        tuner::selector::where_conditions(add, &info),
+        None,
+        "no condition keeps the bias add from the residual add"
+    );
+    let merged = tuner::tasks::merged_alike(apart, &info);
+    assert_eq!(merged.len(), 3);
+    let adds = merged.iter().find(|t| t.ops.contains(&1)).unwrap();
+    assert_eq!(adds.ops.len(), 2);
+    assert!(adds.ops.contains(&2));
+    assert_eq!(
+        adds.also.len(),
+        1,
+        "the residual add's op is planned on too"
+    );
+    assert_eq!(
+        tuner::selector::where_conditions(adds, &info),
+        Some(vec!["body == add".to_string()])
+    );
+
+    // The mul and the adds inlined, the ReLU vectorized: one func inlines
+    // all three elementwise ops, bound by what they have that the ReLU has not.
+    let results: Vec<tuner::TaskResult> = merged
+        .into_iter()
+        .map(|task| {
+            let relu = task.ops == vec![3];
+            tuner::TaskResult {
+                conditions: tuner::selector::where_conditions(&task, &info),
+                task,
+                reference: Some(1e-3),
+                best: relu.then(|| (".vectorize(j)".to_string(), 5e-4)),
+                legal: 1,
+                measured: 1,
+                reused: 0,
+                failed: Vec::new(),
+                inlined: !relu,
+            }
+        })
+        .collect();
+    let header = tuner::write::Header {
+        payload: "f.mlir".to_string(),
+        cpu: "test".to_string(),
+        threads: 1,
+        kept: None,
+        taken: Vec::new(),
+    };
+    let text = tuner::write::schedule_text(&info, &results, &header);
+    let funcs: Vec<&str> = text.lines().filter(|l| l.starts_with("func ")).collect();
+    assert_eq!(funcs.len(), 2, "{text}");
+    assert!(
+        funcs.iter().any(|l| l.ends_with("where body != max")),
+        "{text}"
+    );
+    assert!(!text.contains("Left as the payload has them"), "{text}");
+    let source = schedule_lang::SourceFile::new("t.sched", text.clone());
+    let planned = interpreter::pipeline::run(
+        &source,
+        "f.mlir",
+        NORM_AND_RESIDUAL,
+        interpreter::pipeline::Stop::Plan,
+        &[],
+    );
+    match planned {
+        Ok(outcome) => assert!(
+            outcome.warnings.is_empty(),
+            "{:?}\n{text}",
+            outcome.warnings
+        ),
+        Err(failure) => panic!("{}\n{text}", failure.message()),
+    }
+}
