@@ -1,0 +1,28 @@
+"""sched_apply: apply Halide-style `.sched` schedules to MLIR linalg payloads, JIT-compile them in
+this process and call them on numpy arrays; or compile a PyTorch module with its schedule.
+
+    import numpy as np, sched_apply
+    payload = sched_apply.Payload(open("gemm.mlir").read(), name="gemm.mlir")
+    program = payload.apply(open("gemm.sched").read(), name="gemm.sched")
+    c = program(a, b)                       # numpy arrays in, numpy arrays out
+
+    fast = sched_apply.compile(model, (x,), schedule="net.sched", check=True)
+    y = fast(x)                             # torch tensors in and out (needs torch and torch-mlir)
+
+Errors are the command line's located reports: `ScheduleError` (the schedule), `PayloadError` (the
+payload), `RunError` (a call); arrays of another dtype or shape raise `TypeError`/`ValueError`.
+"""
+
+from ._native import Payload, PayloadError, Program, RunError, ScheduleError, __version__
+from .torch_module import compile, export
+
+__all__ = [
+    "Payload",
+    "Program",
+    "ScheduleError",
+    "PayloadError",
+    "RunError",
+    "compile",
+    "export",
+    "__version__",
+]

@@ -1,0 +1,127 @@
+//! numpy arrays to the runner's tensors and back. An argument is anything
+//! `numpy.asarray` takes (a CPU torch tensor too) whose dtype and shape are
+//! the entry's; its elements are copied into the call's aligned buffer
+//! (one copy, C-contiguous or not), and each result becomes a new array.
+
+use numpy::{Element, PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use payload::types::{ElementType, TensorType};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use runner::tensor::Tensor;
+
+/// The numpy dtype name of an element type.
+pub(crate) fn dtype_name(element: ElementType) -> &'static str {
+    match element {
+        ElementType::F32 => "float32",
+        ElementType::F64 => "float64",
+        ElementType::I32 => "int32",
+        ElementType::I64 => "int64",
+    }
+}
+
+/// An element type's values as little-endian bytes and back.
+trait Bytes: Element + Copy {
+    const SIZE: usize;
+    fn put(self, out: &mut [u8]);
+    fn get(bytes: &[u8]) -> Self;
+}
+
+macro_rules! bytes_of {
+    ($($t:ty),*) => {$(
+        impl Bytes for $t {
+            const SIZE: usize = std::mem::size_of::<$t>();
+            fn put(self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_le_bytes());
+            }
+            fn get(bytes: &[u8]) -> Self {
+                <$t>::from_le_bytes(bytes.try_into().expect("one element's bytes"))
+            }
+        }
+    )*};
+}
+bytes_of!(f32, f64, i32, i64);
+
+/// `values` (in row-major order) written into a new tensor of type `ty`.
+fn filled<T: Bytes>(ty: &TensorType, values: impl Iterator<Item = T>) -> Tensor {
+    let mut tensor = Tensor::zeros(ty.clone());
+    for (chunk, value) in tensor
+        .buffer
+        .bytes_mut()
+        .chunks_exact_mut(T::SIZE)
+        .zip(values)
+    {
+        value.put(chunk);
+    }
+    tensor
+}
+
+/// The elements of `array`, an array of `T` already checked to have `ty`'s shape.
+fn tensor_of<T: Bytes>(array: &Bound<'_, PyAny>, ty: &TensorType) -> PyResult<Tensor> {
+    let array: PyReadonlyArrayDyn<'_, T> = array.extract()?;
+    // `as_slice` takes Fortran order too: memory order only when row-major.
+    let row_major = array
+        .is_c_contiguous()
+        .then(|| array.as_slice().ok())
+        .flatten();
+    Ok(match row_major {
+        Some(slice) => filled(ty, slice.iter().copied()),
+        None => filled(ty, array.as_array().iter().copied()),
+    })
+}
+
+/// Argument `index` as a tensor of type `ty`: a `TypeError` when its
+/// dtype differs (no silent conversion), a `ValueError` when its shape does.
+pub(crate) fn argument(
+    py: Python<'_>,
+    object: &Bound<'_, PyAny>,
+    ty: &TensorType,
+    index: usize,
+) -> PyResult<Tensor> {
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (object,))?;
+    let untyped = array.cast::<numpy::PyUntypedArray>()?;
+    let want = dtype_name(ty.element);
+    let dtype: String = untyped.dtype().str()?.extract()?;
+    let dtype_name: String = untyped.dtype().getattr("name")?.extract()?;
+    if dtype_name != want {
+        return Err(PyTypeError::new_err(format!(
+            "argument {index}: the payload takes {want}, this array is {dtype_name} ({dtype}); \
+             convert it with .astype(numpy.{want})"
+        )));
+    }
+    let shape: Vec<i64> = untyped.shape().iter().map(|&d| d as i64).collect();
+    if shape != ty.shape {
+        return Err(PyValueError::new_err(format!(
+            "argument {index}: the payload takes shape {:?}, this array has {:?}",
+            ty.shape, shape
+        )));
+    }
+    match ty.element {
+        ElementType::F32 => tensor_of::<f32>(&array, ty),
+        ElementType::F64 => tensor_of::<f64>(&array, ty),
+        ElementType::I32 => tensor_of::<i32>(&array, ty),
+        ElementType::I64 => tensor_of::<i64>(&array, ty),
+    }
+}
+
+/// A new array holding `tensor`'s elements with its shape.
+fn array_of<'py, T: Bytes>(py: Python<'py>, tensor: &Tensor) -> PyResult<Bound<'py, PyAny>> {
+    let values: Vec<T> = tensor
+        .buffer
+        .bytes()
+        .chunks_exact(T::SIZE)
+        .map(T::get)
+        .collect();
+    let shape: Vec<usize> = tensor.ty.shape.iter().map(|&d| d as usize).collect();
+    Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+}
+
+/// A result as a new numpy array.
+pub(crate) fn result<'py>(py: Python<'py>, tensor: &Tensor) -> PyResult<Bound<'py, PyAny>> {
+    match tensor.ty.element {
+        ElementType::F32 => array_of::<f32>(py, tensor),
+        ElementType::F64 => array_of::<f64>(py, tensor),
+        ElementType::I32 => array_of::<i32>(py, tensor),
+        ElementType::I64 => array_of::<i64>(py, tensor),
+    }
+}

@@ -1,0 +1,35 @@
+//! `sched_apply._native`, the Rust half of the Python package `sched_apply`
+//! (`python/sched_apply/` re-exports it): a payload (MLIR text) with a schedule
+//! (`.sched` text) applied, JIT-compiled in this process, and called on
+//! numpy arrays.
+//!
+//! ```python
+//! import numpy as np, sched_apply
+//! payload = sched_apply.Payload(open("gemm.mlir").read(), name="gemm.mlir")
+//! program = payload.apply(open("gemm.sched").read(), name="gemm.sched")
+//! (c,) = program.run(a, b, c0)
+//! ```
+//!
+//! Errors are the CLI's located reports, raised as `ScheduleError` (the
+//! schedule) or `PayloadError` (the payload); a call whose arrays do not
+//! match the entry's signature raises `TypeError` or `ValueError`.
+
+mod arrays;
+mod errors;
+mod payload_class;
+mod program_class;
+
+use errors::{PayloadError, RunError, ScheduleError};
+use pyo3::prelude::*;
+
+/// The extension module `sched_apply._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<payload_class::Payload>()?;
+    m.add_class::<program_class::Program>()?;
+    m.add("ScheduleError", m.py().get_type::<ScheduleError>())?;
+    m.add("PayloadError", m.py().get_type::<PayloadError>())?;
+    m.add("RunError", m.py().get_type::<RunError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,123 @@
+"""The Python module on small payloads, with numpy only: a schedule applied and run equals the
+unscheduled payload and numpy; errors are the CLI's located reports; arrays of the wrong dtype or
+shape are refused, never converted."""
+
+import unittest
+import warnings
+
+import numpy as np
+
+import sched_apply
+
+MATMUL = """
+func.func @mm(%a: tensor<64x48xf32>, %b: tensor<48x80xf32>) -> tensor<64x80xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<64x80xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x80xf32>) -> tensor<64x80xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x48xf32>, tensor<48x80xf32>)
+                     outs(%c : tensor<64x80xf32>) -> tensor<64x80xf32>
+  return %r : tensor<64x80xf32>
+}
+"""
+
+SCHEDULE = """
+func mm = linalg.matmul (i, j | k)
+mm.split(j, jo, ji, 16).split(i, io, ii, 4)
+    .reorder(ji, ii, k, jo, io).vectorize(ji).unroll(ii)
+"""
+
+TWO_RESULTS = """
+func.func @two(%x: tensor<8x16xf64>) -> (tensor<8x16xf64>, tensor<8x16xf64>) {
+  %e = tensor.empty() : tensor<8x16xf64>
+  %d = linalg.add ins(%x, %x : tensor<8x16xf64>, tensor<8x16xf64>) outs(%e : tensor<8x16xf64>) -> tensor<8x16xf64>
+  %s = linalg.mul ins(%x, %x : tensor<8x16xf64>, tensor<8x16xf64>) outs(%e : tensor<8x16xf64>) -> tensor<8x16xf64>
+  return %d, %s : tensor<8x16xf64>, tensor<8x16xf64>
+}
+"""
+
+
+def inputs(seed=0):
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1, 1, (64, 48)).astype(np.float32)
+    b = rng.uniform(-1, 1, (48, 80)).astype(np.float32)
+    return a, b
+
+
+class ApplyAndRun(unittest.TestCase):
+    def test_scheduled_equals_unscheduled_and_numpy(self):
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        a, b = inputs()
+        scheduled = payload.apply(SCHEDULE, name="mm.sched")
+        reference = payload.compile()
+        got = scheduled.run(a, b)
+        self.assertEqual(got.dtype, np.float32)
+        self.assertEqual(got.shape, (64, 80))
+        np.testing.assert_allclose(got, reference(a, b), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(got, a @ b, rtol=1e-4, atol=1e-4)
+        self.assertEqual(scheduled.inputs, [("float32", [64, 48]), ("float32", [48, 80])])
+        self.assertEqual(scheduled.results, [("float32", [64, 80])])
+        self.assertFalse(scheduled.parallel)
+
+    def test_the_transformed_ir_has_the_schedules_loops(self):
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        unscheduled = payload.transform("func mm = linalg.matmul (i, j | k)\n")
+        scheduled = payload.transform(SCHEDULE)
+        self.assertNotIn("scf.for", unscheduled)
+        self.assertIn("scf.for", scheduled)
+        self.assertIn("vector<", scheduled)
+
+    def test_non_contiguous_arrays_are_read_in_their_logical_order(self):
+        payload = sched_apply.Payload(MATMUL)
+        a, b = inputs(1)
+        program = payload.apply(SCHEDULE)
+        a_fortran = np.asfortranarray(a)
+        b_strided = np.ascontiguousarray(np.repeat(b, 2, axis=1))[:, ::2]
+        self.assertFalse(b_strided.flags["C_CONTIGUOUS"])
+        np.testing.assert_allclose(program(a_fortran, b_strided), program(a, b), rtol=0, atol=0)
+
+    def test_several_results_come_back_as_a_tuple(self):
+        x = np.arange(128, dtype=np.float64).reshape(8, 16)
+        doubled, squared = sched_apply.Payload(TWO_RESULTS).compile().run(x)
+        np.testing.assert_array_equal(doubled, x + x)
+        np.testing.assert_array_equal(squared, x * x)
+
+
+class Errors(unittest.TestCase):
+    def test_a_schedule_error_is_the_located_report(self):
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        with self.assertRaises(sched_apply.ScheduleError) as raised:
+            payload.apply("func mm = linalg.matmul (i, j | k)\nmm.split(q, qo, qi, 4)\n",
+                          name="bad.sched")
+        message = str(raised.exception)
+        self.assertIn("bad.sched:2:", message)
+        self.assertIn("q", message)
+        self.assertIn("^", message)
+
+    def test_a_payload_error_names_the_line(self):
+        with self.assertRaises(sched_apply.PayloadError) as raised:
+            sched_apply.Payload("func.func @f() {\n  %x = arith.bogus\n}\n", name="broken.mlir")
+        self.assertIn("broken.mlir:2:", str(raised.exception))
+
+    def test_wrong_dtype_shape_and_count_are_refused(self):
+        program = sched_apply.Payload(MATMUL).compile()
+        a, b = inputs()
+        with self.assertRaisesRegex(TypeError, "argument 0: the payload takes float32, this array is float64"):
+            program(a.astype(np.float64), b)
+        with self.assertRaisesRegex(ValueError, r"argument 1: the payload takes shape \[48, 80\]"):
+            program(a, b[:, :40])
+        with self.assertRaisesRegex(TypeError, "takes 2 arrays, 1 given"):
+            program(a)
+
+    def test_warnings_become_user_warnings_and_check_returns_them(self):
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        useless = "func mm = linalg.matmul (i, j | k)\nmm.reorder(j, k, i).vectorize(j, 80)\n"
+        self.assertTrue(any("80 iterations" in w for w in payload.check(useless)))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            payload.transform(useless)
+        self.assertTrue(any(issubclass(w.category, UserWarning) for w in caught))
+        self.assertEqual(payload.check(SCHEDULE), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
