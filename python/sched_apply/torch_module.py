@@ -59,9 +59,10 @@ def export(model, example_inputs, name=None):
 class Compiled:
     """A module compiled by `compile`: call it with tensors like the model; returns tensors."""
 
-    def __init__(self, program, parameters, model, check):
+    def __init__(self, program, inputs, parameters, model, check):
         self.program = program
-        self._parameters = [np.ascontiguousarray(p.numpy()) for p in parameters]
+        # The weights are copied in once: each call copies only its inputs.
+        program.bind(inputs, *[p.numpy() for p in parameters])
         self._model = model
         self._check = check
 
@@ -69,7 +70,7 @@ class Compiled:
         import torch
 
         arrays = [np.asarray(t.detach().cpu()) for t in inputs]
-        results = self.program(*arrays, *self._parameters)
+        results = self.program(*arrays)
         outputs = tuple(torch.from_numpy(r) for r in results) if isinstance(results, tuple) else torch.from_numpy(results)
         if self._check:
             self._check = False
@@ -101,7 +102,9 @@ def _compare_with_eager(model, inputs, outputs):
 def compile(model, example_inputs, schedule=None, check=False, name=None):
     """`model` (a torch.nn.Module in eval mode) exported on `example_inputs`, with `schedule`
     applied (a path to a `.sched` file, or None for the unscheduled payload) and JIT-compiled
-    once. With `check=True` the first call is compared with eager PyTorch."""
+    once, its weights (parameters and float buffers) copied in as they are now: later changes to
+    them are not seen (compile again). With `check=True` the first call is compared with eager
+    PyTorch."""
     payload, parameters = export(model, example_inputs, name=name)
     if schedule is None:
         program = payload.compile()
@@ -109,4 +112,4 @@ def compile(model, example_inputs, schedule=None, check=False, name=None):
         with open(schedule, encoding="utf-8") as file:
             text = file.read()
         program = payload.apply(text, name=os.fspath(schedule))
-    return Compiled(program, parameters, model, check)
+    return Compiled(program, len(tuple(example_inputs)), parameters, model, check)

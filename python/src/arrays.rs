@@ -1,10 +1,11 @@
 //! numpy arrays to the runner's tensors and back. An argument is anything
 //! `numpy.asarray` takes (a CPU torch tensor too) whose dtype and shape are
 //! the entry's; its elements are copied into the call's aligned buffer
-//! (one copy, C-contiguous or not), and each result becomes a new array.
+//! (one copy, C-contiguous or not; the buffers are kept from call to call),
+//! and each result becomes a new array.
 
 use numpy::{Element, PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
-use payload::types::{ElementType, TensorType};
+use payload::types::ElementType;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use runner::tensor::Tensor;
@@ -19,11 +20,11 @@ pub(crate) fn dtype_name(element: ElementType) -> &'static str {
     }
 }
 
-/// An element type's values as little-endian bytes and back.
-trait Bytes: Element + Copy {
+/// An element type's values as little-endian bytes (the host is
+/// little-endian: x86-64, as the JIT's code is).
+trait Bytes: Element + Copy + bytemuck::Pod {
     const SIZE: usize;
     fn put(self, out: &mut [u8]);
-    fn get(bytes: &[u8]) -> Self;
 }
 
 macro_rules! bytes_of {
@@ -33,17 +34,13 @@ macro_rules! bytes_of {
             fn put(self, out: &mut [u8]) {
                 out.copy_from_slice(&self.to_le_bytes());
             }
-            fn get(bytes: &[u8]) -> Self {
-                <$t>::from_le_bytes(bytes.try_into().expect("one element's bytes"))
-            }
         }
     )*};
 }
 bytes_of!(f32, f64, i32, i64);
 
-/// `values` (in row-major order) written into a new tensor of type `ty`.
-fn filled<T: Bytes>(ty: &TensorType, values: impl Iterator<Item = T>) -> Tensor {
-    let mut tensor = Tensor::zeros(ty.clone());
+/// `values` (in row-major order) written over `tensor`'s elements.
+fn fill<T: Bytes>(tensor: &mut Tensor, values: impl Iterator<Item = T>) {
     for (chunk, value) in tensor
         .buffer
         .bytes_mut()
@@ -52,31 +49,38 @@ fn filled<T: Bytes>(ty: &TensorType, values: impl Iterator<Item = T>) -> Tensor 
     {
         value.put(chunk);
     }
-    tensor
 }
 
-/// The elements of `array`, an array of `T` already checked to have `ty`'s shape.
-fn tensor_of<T: Bytes>(array: &Bound<'_, PyAny>, ty: &TensorType) -> PyResult<Tensor> {
+/// The elements of `array`, an array of `T` already checked to have
+/// `tensor`'s shape, copied over `tensor`'s: one copy of the bytes when it
+/// is row-major, else element by element in its logical order.
+fn copy_into<T: Bytes>(array: &Bound<'_, PyAny>, tensor: &mut Tensor) -> PyResult<()> {
     let array: PyReadonlyArrayDyn<'_, T> = array.extract()?;
     // `as_slice` takes Fortran order too: memory order only when row-major.
     let row_major = array
         .is_c_contiguous()
         .then(|| array.as_slice().ok())
         .flatten();
-    Ok(match row_major {
-        Some(slice) => filled(ty, slice.iter().copied()),
-        None => filled(ty, array.as_array().iter().copied()),
-    })
+    match row_major {
+        Some(slice) => tensor
+            .buffer
+            .bytes_mut()
+            .copy_from_slice(bytemuck::cast_slice(slice)),
+        None => fill(tensor, array.as_array().iter().copied()),
+    }
+    Ok(())
 }
 
-/// Argument `index` as a tensor of type `ty`: a `TypeError` when its
-/// dtype differs (no silent conversion), a `ValueError` when its shape does.
+/// Argument `index` copied over `tensor` (of the entry's type for it): a
+/// `TypeError` when its dtype differs (no silent conversion), a
+/// `ValueError` when its shape does.
 pub(crate) fn argument(
     py: Python<'_>,
     object: &Bound<'_, PyAny>,
-    ty: &TensorType,
+    tensor: &mut Tensor,
     index: usize,
-) -> PyResult<Tensor> {
+) -> PyResult<()> {
+    let ty = tensor.ty.clone();
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (object,))?;
     let untyped = array.cast::<numpy::PyUntypedArray>()?;
@@ -97,21 +101,16 @@ pub(crate) fn argument(
         )));
     }
     match ty.element {
-        ElementType::F32 => tensor_of::<f32>(&array, ty),
-        ElementType::F64 => tensor_of::<f64>(&array, ty),
-        ElementType::I32 => tensor_of::<i32>(&array, ty),
-        ElementType::I64 => tensor_of::<i64>(&array, ty),
+        ElementType::F32 => copy_into::<f32>(&array, tensor),
+        ElementType::F64 => copy_into::<f64>(&array, tensor),
+        ElementType::I32 => copy_into::<i32>(&array, tensor),
+        ElementType::I64 => copy_into::<i64>(&array, tensor),
     }
 }
 
 /// A new array holding `tensor`'s elements with its shape.
 fn array_of<'py, T: Bytes>(py: Python<'py>, tensor: &Tensor) -> PyResult<Bound<'py, PyAny>> {
-    let values: Vec<T> = tensor
-        .buffer
-        .bytes()
-        .chunks_exact(T::SIZE)
-        .map(T::get)
-        .collect();
+    let values: Vec<T> = bytemuck::allocation::pod_collect_to_vec(tensor.buffer.bytes());
     let shape: Vec<usize> = tensor.ty.shape.iter().map(|&d| d as usize).collect();
     Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
 }

@@ -7,7 +7,7 @@
 //! import numpy as np, sched_apply
 //! payload = sched_apply.Payload(open("gemm.mlir").read(), name="gemm.mlir")
 //! program = payload.apply(open("gemm.sched").read(), name="gemm.sched")
-//! (c,) = program.run(a, b, c0)
+//! c = program.run(a, b)          # one array per result; a tuple for several
 //! ```
 //!
 //! Errors are the CLI's located reports, raised as `ScheduleError` (the

@@ -5,7 +5,9 @@ use crate::errors::{payload_error, RunError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
+use std::cell::RefCell;
 
 /// A JIT-compiled payload (scheduled or not). Made by `Payload.apply` or
 /// `Payload.compile`; usable from the thread that made it.
@@ -13,18 +15,78 @@ use schedule_lang::SourceFile;
 pub struct Program {
     program: runner::jit::Program,
     name: String,
+    /// The argument and result tensors, kept from call to call (fresh ones
+    /// would cost a page fault per 4 KiB: ResNet-18's weights are 47 MB).
+    scratch: RefCell<(Vec<Tensor>, Vec<Tensor>)>,
+    /// Per argument: whether `bind` copied it in for every call.
+    bound: RefCell<Vec<bool>>,
+    /// Per argument: whether a call may write its buffer (an `outs`
+    /// operand of an op of the entry, or a result computed in it), so it
+    /// cannot be bound.
+    written: Vec<bool>,
+}
+
+/// Per argument of `entry` in `text`: whether one of its structured ops
+/// writes it (has it as an init operand).
+fn initialized_arguments(
+    name: &str,
+    text: &str,
+    entry: &str,
+    count: usize,
+) -> Result<Vec<bool>, payload::PayloadError> {
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, name, text)?;
+    let info = payload::describe(&context, &module, name)?;
+    let mut written = vec![false; count];
+    let operands = info
+        .ops
+        .iter()
+        .filter(|op| op.function == entry)
+        .flat_map(|op| &op.operands);
+    for argument in operands.filter(|o| o.is_init).filter_map(|o| o.argument) {
+        if let Some(w) = written.get_mut(argument) {
+            *w = true;
+        }
+    }
+    Ok(written)
 }
 
 impl Program {
     /// Compiles payload `text` (`name` in messages).
     pub(crate) fn compile(name: &str, text: &str, entry: Option<&str>) -> PyResult<Self> {
+        let source = || SourceFile::new(name.to_string(), text.to_string());
         let program = runner::jit::Program::compile(name, text, entry)
-            .map_err(|e| payload_error(e, &SourceFile::new(name.to_string(), text.to_string())))?;
+            .map_err(|e| payload_error(e, &source()))?;
+        let signature = &program.signature;
+        let count = signature.inputs.len();
+        let mut written = initialized_arguments(name, text, &signature.name, count)
+            .map_err(|e| payload_error(e, &source()))?;
+        for argument in program.results_in_arguments().iter().flatten() {
+            if let Some(w) = written.get_mut(*argument) {
+                *w = true;
+            }
+        }
+        let inputs = signature
+            .inputs
+            .iter()
+            .cloned()
+            .map(Tensor::zeros)
+            .collect();
+        let scratch = RefCell::new((inputs, program.new_results()));
         Ok(Self {
             program,
             name: name.to_string(),
+            scratch,
+            bound: RefCell::new(vec![false; count]),
+            written,
         })
     }
+}
+
+/// The error of a call made while another is under way (an argument's
+/// `__array__` calling the same program).
+fn busy(name: &str) -> PyErr {
+    RunError::new_err(format!("{name} is already being called"))
 }
 
 /// `(dtype, shape)` of each tensor of a signature.
@@ -37,33 +99,39 @@ fn described(types: &[payload::types::TensorType]) -> Vec<(&'static str, Vec<i64
 
 #[pymethods]
 impl Program {
-    /// Calls the entry on `arrays` (one per argument, each of the entry's
-    /// dtype and shape; copied in) and returns its results as new numpy
-    /// arrays: one array for one result, else a tuple.
+    /// Calls the entry on `arrays` (one per argument not bound by `bind`,
+    /// each of the entry's dtype and shape; copied in) and returns its
+    /// results as new numpy arrays: one array for one result, else a tuple.
     #[pyo3(signature = (*arrays))]
     fn run<'py>(
         &self,
         py: Python<'py>,
         arrays: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let inputs = &self.program.signature.inputs;
-        if arrays.len() != inputs.len() {
+        let bound = self.bound.try_borrow().map_err(|_| busy(&self.name))?;
+        let free: Vec<usize> = (0..bound.len()).filter(|&i| !bound[i]).collect();
+        if arrays.len() != free.len() {
+            let besides = match bound.len() - free.len() {
+                0 => String::new(),
+                n => format!(" besides the {n} bound"),
+            };
             return Err(PyTypeError::new_err(format!(
-                "{} takes {} arrays, {} given",
+                "{} takes {} arrays{besides}, {} given",
                 self.name,
-                inputs.len(),
+                free.len(),
                 arrays.len()
             )));
         }
-        let mut tensors = arrays
-            .iter()
-            .zip(inputs)
-            .enumerate()
-            .map(|(index, (array, ty))| argument(py, &array, ty, index))
-            .collect::<PyResult<Vec<_>>>()?;
-        let mut results = self.program.new_results();
+        let mut scratch = self
+            .scratch
+            .try_borrow_mut()
+            .map_err(|_| busy(&self.name))?;
+        let (tensors, results) = &mut *scratch;
+        for (array, &index) in arrays.iter().zip(&free) {
+            argument(py, &array, &mut tensors[index], index)?;
+        }
         self.program
-            .call(&mut tensors, &mut results)
+            .call(tensors, results)
             .map_err(|e| RunError::new_err(format!("{}: {e}", self.name)))?;
         let arrays = results
             .iter()
@@ -73,6 +141,43 @@ impl Program {
             1 => Ok(arrays.into_iter().next().expect("one result")),
             _ => Ok(PyTuple::new(py, arrays)?.into_any()),
         }
+    }
+
+    /// Copies `arrays` in as arguments `first`, `first + 1`, ... once, for
+    /// every later call, which then takes only the other arguments (a
+    /// model's weights, say: `run(x)` copies only `x`). Arrays changed
+    /// afterwards are not seen until bound again. An argument the call
+    /// writes (an `outs` operand, or one a result is computed in) cannot be
+    /// bound: a `ValueError`.
+    #[pyo3(signature = (first, *arrays))]
+    fn bind(&self, py: Python<'_>, first: usize, arrays: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let count = self.written.len();
+        if first + arrays.len() > count {
+            return Err(PyValueError::new_err(format!(
+                "{} takes {count} arguments: {} from argument {first} are too many",
+                self.name,
+                arrays.len()
+            )));
+        }
+        if let Some(index) = (first..first + arrays.len()).find(|&i| self.written[i]) {
+            return Err(PyValueError::new_err(format!(
+                "argument {index} of {} is written by the call (an `outs` operand, or a result \
+                 is computed in it), so it cannot be bound",
+                self.name
+            )));
+        }
+        let mut scratch = self
+            .scratch
+            .try_borrow_mut()
+            .map_err(|_| busy(&self.name))?;
+        let mut bound = self.bound.try_borrow_mut().map_err(|_| busy(&self.name))?;
+        for (offset, array) in arrays.iter().enumerate() {
+            let index = first + offset;
+            bound[index] = false;
+            argument(py, &array, &mut scratch.0[index], index)?;
+            bound[index] = true;
+        }
+        Ok(())
     }
 
     /// The same as `run`.

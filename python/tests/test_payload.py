@@ -82,6 +82,38 @@ class ApplyAndRun(unittest.TestCase):
         np.testing.assert_array_equal(squared, x * x)
 
 
+ACCUMULATE = """
+func.func @acc(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x16xf32>)
+                     outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
+}
+"""
+
+
+class Bind(unittest.TestCase):
+    def test_bound_weights_are_copied_once_and_later_calls_take_the_rest(self):
+        a, b = inputs(2)
+        program = sched_apply.Payload(MATMUL).apply(SCHEDULE)
+        program.bind(1, b)
+        b[:] = 0.0  # changed after binding: not seen
+        np.testing.assert_allclose(program(a), a @ inputs(2)[1], rtol=1e-4, atol=1e-4)
+        with self.assertRaisesRegex(TypeError, "takes 1 arrays besides the 1 bound, 2 given"):
+            program(a, b)
+
+    def test_an_argument_the_call_writes_cannot_be_bound(self):
+        program = sched_apply.Payload(ACCUMULATE).compile()
+        rng = np.random.default_rng(3)
+        a = rng.uniform(-1, 1, (16, 8)).astype(np.float32)
+        b = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
+        c = np.ones((16, 16), np.float32)
+        with self.assertRaisesRegex(ValueError, "argument 2 of .* is written by the call"):
+            program.bind(2, c)
+        program.bind(0, a, b)
+        for _ in range(2):  # the accumulator comes fresh each call, the bound inputs stay
+            np.testing.assert_allclose(program(c), c + a @ b, rtol=1e-5, atol=1e-5)
+
+
 class Errors(unittest.TestCase):
     def test_a_schedule_error_is_the_located_report(self):
         payload = sched_apply.Payload(MATMUL, name="mm.mlir")

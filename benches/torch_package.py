@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""PyTorch models through the Python package against PyTorch itself, one process, one thread:
+
+    taskset -c 1 TORCH_VENV/bin/python benches/torch_package.py [--calls 10] [--rounds 3]
+
+TORCH_VENV has torch, torch-mlir and torchvision (versions: scripts/export_torch.py) and the
+package (`make test-torch` installs it into its venv; or `maturin develop` in python/ with that
+venv active). Each model of examples/torch and examples/torchvision that has a hand schedule is
+compiled with `sched_apply.compile(model, (x,), schedule=..., check=True)`; the first call's
+result is compared with eager PyTorch; then eager, `torch.compile` (inductor) and the compiled
+call are timed in alternating rounds (median of the rounds' medians). Prints a markdown table
+with the first compile time (export + apply + JIT) beside."""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import torch  # noqa: E402
+
+import sched_apply  # noqa: E402
+from paired import ROOT, cpu_name, median_of_calls  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import export_torch  # noqa: E402
+
+# (name, exports directory, schedule): models whose export the hand schedule binds.
+CHOSEN = [
+    ("mnist_cnn_b64", export_torch.OUT, "mnist_cnn_b64.linalg.sched"),
+    ("resnet_block", export_torch.OUT, "resnet_block.linalg.sched"),
+    ("resnet18_b1", export_torch.VISION, "resnet18_b1.linalg.sched"),
+    ("mobilenet_v2", export_torch.VISION, "mobilenet_v2.linalg.sched"),
+    ("transformer", export_torch.VISION, "transformer.linalg.sched"),
+]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--calls", type=int, default=10, help="timed calls per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    print(f"{cpu_name()}; torch {torch.__version__}, 1 thread", file=sys.stderr)
+    models = {n: (m, e) for n, m, e in export_torch.models() + export_torch.whole_models()}
+    rows = []
+    for name, exports, schedule in CHOSEN:
+        model, example = models[name]
+        start = time.perf_counter()
+        ours = sched_apply.compile(model, (example,), schedule=str(exports / schedule), check=True)
+        with torch.inference_mode():
+            ours(example)
+        first = time.perf_counter() - start
+        inductor = torch.compile(model)
+        with torch.inference_mode():
+            inductor(example)
+        times = {"eager": [], "inductor": [], "ours": []}
+        for _ in range(args.rounds):
+            with torch.inference_mode():
+                times["eager"].append(median_of_calls(lambda: model(example), args.calls))
+                times["inductor"].append(median_of_calls(lambda: inductor(example), args.calls))
+                times["ours"].append(median_of_calls(lambda: ours(example), args.calls))
+        line = ", ".join(f"{k} {statistics.median(v) * 1e3:.4f} ms" for k, v in times.items())
+        print(f"{name} with {schedule}: {line}; first call {first:.1f} s", file=sys.stderr)
+        rows.append((name, schedule, times, first))
+    print("| model | schedule | sched_apply.compile | eager | eager / ours | torch.compile | compile / ours | first call (export, apply, JIT) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, schedule, times, first in rows:
+        ours, eager, inductor = (statistics.median(times[k]) for k in ("ours", "eager", "inductor"))
+        e = statistics.median(a / b for a, b in zip(times["eager"], times["ours"]))
+        i = statistics.median(a / b for a, b in zip(times["inductor"], times["ours"]))
+        print(f"| {name} | `{schedule}` | {ours * 1e3:.4f} ms | {eager * 1e3:.4f} ms | {e:.3f}x "
+              f"| {inductor * 1e3:.4f} ms | {i:.3f}x | {first:.1f} s |")
+
+
+if __name__ == "__main__":
+    main()
