@@ -99,17 +99,18 @@ def _compare_with_eager(model, inputs, outputs):
             )
 
 
-def compile(model, example_inputs, schedule=None, check=False, name=None):
+def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True):
     """`model` (a torch.nn.Module in eval mode) exported on `example_inputs`, with `schedule`
     applied (a path to a `.sched` file, or None for the unscheduled payload) and JIT-compiled
     once, its weights (parameters and float buffers) copied in as they are now: later changes to
     them are not seen (compile again). With `check=True` the first call is compared with eager
-    PyTorch."""
+    PyTorch. With `cache` the code is kept in sched-apply's compile cache and loaded from it when
+    the same model is compiled with the same schedule again (`Payload.apply`)."""
     payload, parameters = export(model, example_inputs, name=name)
     if schedule is None:
-        program = payload.compile()
+        program = payload.compile(cache=cache)
     else:
         with open(schedule, encoding="utf-8") as file:
             text = file.read()
-        program = payload.apply(text, name=os.fspath(schedule))
+        program = payload.apply(text, name=os.fspath(schedule), cache=cache)
     return Compiled(program, len(tuple(example_inputs)), parameters, model, check)

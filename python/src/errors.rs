@@ -3,8 +3,8 @@
 use interpreter::failure::Failure;
 use interpreter::pipeline::render_on_payload;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
-use pyo3::PyErr;
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
+use pyo3::prelude::*;
 use schedule_lang::SourceFile;
 
 create_exception!(
@@ -46,4 +46,10 @@ pub(crate) fn pipeline_error(failure: Failure) -> PyErr {
         Failure::Input(text) => ScheduleError::new_err(text.trim_end().to_string()),
         Failure::Internal(text) => PyRuntimeError::new_err(text.trim_end().to_string()),
     }
+}
+
+/// `message` (a rendered warning) as a Python `UserWarning`.
+pub(crate) fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
+    let text = std::ffi::CString::new(message.trim_end().replace('\0', " ")).unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 2)
 }

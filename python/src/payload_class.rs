@@ -1,10 +1,11 @@
 //! `sched_apply.Payload`: MLIR text, checked once, that schedules apply to.
 
-use crate::errors::{payload_error, pipeline_error};
+use crate::errors::{payload_error, pipeline_error, warn};
 use crate::program_class::Program;
 use interpreter::pipeline::{self, Stop};
-use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use runner::cache::Role;
 use schedule_lang::SourceFile;
 
 /// A payload: an MLIR module of linalg ops on tensors of static shape.
@@ -13,17 +14,6 @@ pub struct Payload {
     name: String,
     text: String,
     entry: Option<String>,
-}
-
-/// Each of the schedule's warnings as a Python `UserWarning`.
-fn warn_all(py: Python<'_>, warnings: &[String]) -> PyResult<()> {
-    let category = py.get_type::<PyUserWarning>();
-    for warning in warnings {
-        let message =
-            std::ffi::CString::new(warning.trim_end().replace('\0', " ")).unwrap_or_default();
-        PyErr::warn(py, &category, &message, 2)?;
-    }
-    Ok(())
 }
 
 impl Payload {
@@ -36,7 +26,9 @@ impl Payload {
         let source = SourceFile::new(name.to_string(), schedule.to_string());
         let outcome = pipeline::run(&source, &self.name, &self.text, Stop::Apply, &[])
             .map_err(pipeline_error)?;
-        warn_all(py, &outcome.warnings)?;
+        for warning in &outcome.warnings {
+            warn(py, warning)?;
+        }
         outcome.payload.ok_or_else(|| {
             PyRuntimeError::new_err(format!(
                 "internal error: applying {name} to {} gave no payload",
@@ -85,17 +77,24 @@ impl Payload {
     }
 
     /// Applies `schedule` (`.sched` text; `name` in its messages) and
-    /// JIT-compiles the result. Warnings become `UserWarning`s.
-    #[pyo3(signature = (schedule, name = "schedule.sched"))]
-    fn apply(&self, py: Python<'_>, schedule: &str, name: &str) -> PyResult<Program> {
+    /// JIT-compiles the result. Warnings become `UserWarning`s. With
+    /// `cache` (the default) the code is kept in sched-apply's compile cache
+    /// (`$SCHED_APPLY_CACHE`, else `~/.cache/sched-apply`, as the CLI's `run`
+    /// keeps it) and loaded from there the next time.
+    #[pyo3(signature = (schedule, name = "schedule.sched", cache = true))]
+    fn apply(&self, py: Python<'_>, schedule: &str, name: &str, cache: bool) -> PyResult<Program> {
         let text = self.applied(py, schedule, name)?;
         let scheduled = format!("{} (scheduled by {name})", self.name);
-        Program::compile(&scheduled, &text, self.entry.as_deref())
+        let role = cache.then_some(Role::Scheduled);
+        Program::compile(py, &scheduled, &text, self.entry.as_deref(), role)
     }
 
-    /// JIT-compiles the payload as it is, unscheduled (the reference).
-    fn compile(&self) -> PyResult<Program> {
-        Program::compile(&self.name, &self.text, self.entry.as_deref())
+    /// JIT-compiles the payload as it is, unscheduled (the reference);
+    /// `cache` as for `apply`.
+    #[pyo3(signature = (cache = true))]
+    fn compile(&self, py: Python<'_>, cache: bool) -> PyResult<Program> {
+        let role = cache.then_some(Role::Reference);
+        Program::compile(py, &self.name, &self.text, self.entry.as_deref(), role)
     }
 
     fn __repr__(&self) -> String {

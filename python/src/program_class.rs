@@ -1,10 +1,11 @@
 //! `sched_apply.Program`: a compiled payload, called on numpy arrays.
 
 use crate::arrays::{argument, dtype_name, result};
-use crate::errors::{payload_error, RunError};
+use crate::errors::{payload_error, warn, RunError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use runner::cache::{Cache, Role};
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 use std::cell::RefCell;
@@ -51,11 +52,49 @@ fn initialized_arguments(
     Ok(written)
 }
 
+/// The compile cache in its default directory for code of `role`, keyed by
+/// this module's file; None (with a `UserWarning` saying why) when the
+/// directory cannot be trusted.
+fn open_cache(py: Python<'_>, role: Role) -> PyResult<Option<Cache>> {
+    let Some(directory) = Cache::default_directory() else {
+        return Ok(None);
+    };
+    let file: String = py
+        .import("sched_apply._native")?
+        .getattr("__file__")?
+        .extract()?;
+    match Cache::open(&directory) {
+        Ok(cache) => Ok(Some(cache.built_by(file.into()).for_role(role))),
+        Err(why) => {
+            warn(
+                py,
+                &format!(
+                    "not using the compile cache {}: {why}; compiling without it \
+                     (point SCHED_APPLY_CACHE at a directory only you can write, or pass cache=False)",
+                    directory.display()
+                ),
+            )?;
+            Ok(None)
+        }
+    }
+}
+
 impl Program {
-    /// Compiles payload `text` (`name` in messages).
-    pub(crate) fn compile(name: &str, text: &str, entry: Option<&str>) -> PyResult<Self> {
+    /// Compiles payload `text` (`name` in messages), through the compile
+    /// cache for code of `role` when given.
+    pub(crate) fn compile(
+        py: Python<'_>,
+        name: &str,
+        text: &str,
+        entry: Option<&str>,
+        role: Option<Role>,
+    ) -> PyResult<Self> {
         let source = || SourceFile::new(name.to_string(), text.to_string());
-        let program = runner::jit::Program::compile(name, text, entry)
+        let cache = match role {
+            Some(role) => open_cache(py, role)?,
+            None => None,
+        };
+        let program = runner::jit::Program::compile_cached(name, text, entry, &[], cache.as_ref())
             .map_err(|e| payload_error(e, &source()))?;
         let signature = &program.signature;
         let count = signature.inputs.len();
@@ -207,6 +246,18 @@ impl Program {
     #[getter]
     fn parallel(&self) -> bool {
         self.program.is_parallel()
+    }
+
+    /// Whether the code was loaded from the compile cache instead of compiled.
+    #[getter]
+    fn cached(&self) -> bool {
+        self.program.times.cached
+    }
+
+    /// Seconds spent lowering and compiling (or loading the cached code).
+    #[getter]
+    fn compile_seconds(&self) -> f64 {
+        self.program.times.lower_s + self.program.times.jit_s
     }
 
     /// Threads the parallel loops run on (None for a program without them).

@@ -2,6 +2,9 @@
 unscheduled payload and numpy; errors are the CLI's located reports; arrays of the wrong dtype or
 shape are refused, never converted."""
 
+import os
+import shutil
+import tempfile
 import unittest
 import warnings
 
@@ -34,6 +37,22 @@ func.func @two(%x: tensor<8x16xf64>) -> (tensor<8x16xf64>, tensor<8x16xf64>) {
   return %d, %s : tensor<8x16xf64>, tensor<8x16xf64>
 }
 """
+
+
+def setUpModule():
+    # The compiled code goes to a cache of this run's own, not the user's.
+    global CACHE, SAVED
+    CACHE = tempfile.mkdtemp()
+    SAVED = os.environ.get("SCHED_APPLY_CACHE")
+    os.environ["SCHED_APPLY_CACHE"] = CACHE
+
+
+def tearDownModule():
+    if SAVED is None:
+        del os.environ["SCHED_APPLY_CACHE"]
+    else:
+        os.environ["SCHED_APPLY_CACHE"] = SAVED
+    shutil.rmtree(CACHE)
 
 
 def inputs(seed=0):
@@ -112,6 +131,38 @@ class Bind(unittest.TestCase):
         program.bind(0, a, b)
         for _ in range(2):  # the accumulator comes fresh each call, the bound inputs stay
             np.testing.assert_allclose(program(c), c + a @ b, rtol=1e-5, atol=1e-5)
+
+
+class Cache(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp()
+        self.saved = os.environ["SCHED_APPLY_CACHE"]
+        os.environ["SCHED_APPLY_CACHE"] = os.path.join(self.directory, "cache")
+
+    def tearDown(self):
+        os.environ["SCHED_APPLY_CACHE"] = self.saved
+        shutil.rmtree(self.directory)
+
+    def test_a_second_apply_loads_the_code_and_computes_the_same(self):
+        payload = sched_apply.Payload(MATMUL)
+        first = payload.apply(SCHEDULE)
+        second = payload.apply(SCHEDULE)
+        uncached = payload.apply(SCHEDULE, cache=False)
+        self.assertEqual((first.cached, second.cached, uncached.cached), (False, True, False))
+        self.assertFalse(payload.compile().cached, "the reference is another entry")
+        a, b = inputs(4)
+        np.testing.assert_array_equal(second(a, b), first(a, b))
+
+    def test_a_directory_others_can_write_is_not_used(self):
+        shared = os.path.join(self.directory, "cache")
+        os.makedirs(shared)
+        os.chmod(shared, 0o777)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            program = sched_apply.Payload(MATMUL).apply(SCHEDULE)
+        self.assertTrue(any("not using the compile cache" in str(w.message) for w in caught))
+        self.assertFalse(program.cached)
+        self.assertEqual(os.listdir(shared), [])
 
 
 class Errors(unittest.TestCase):

@@ -3,6 +3,7 @@ without a schedule; a wrong result is reported with its index. Skipped (with the
 torch or torch-mlir is not installed: `make test-torch` installs both in a venv."""
 
 import os
+import shutil
 import tempfile
 import unittest
 
@@ -21,6 +22,22 @@ SCHEDULE = """
 func mm = linalg.matmul[*] (i, j | k)
 mm.reorder(j, k, i).vectorize(j)
 """
+
+
+def setUpModule():
+    # The compiled code goes to a cache of this run's own, not the user's.
+    global CACHE, SAVED
+    CACHE = tempfile.mkdtemp()
+    SAVED = os.environ.get("SCHED_APPLY_CACHE")
+    os.environ["SCHED_APPLY_CACHE"] = CACHE
+
+
+def tearDownModule():
+    if SAVED is None:
+        del os.environ["SCHED_APPLY_CACHE"]
+    else:
+        os.environ["SCHED_APPLY_CACHE"] = SAVED
+    shutil.rmtree(CACHE)
 
 
 @unittest.skipIf(MISSING, MISSING)
@@ -60,6 +77,12 @@ class Compile(unittest.TestCase):
             self.assertIn(f"{file.name}:1:", str(raised.exception))
         finally:
             os.unlink(file.name)
+
+    def test_a_second_compile_loads_the_code_from_the_cache(self):
+        first = sched_apply.compile(self.model, (self.x,))
+        second = sched_apply.compile(self.model, (self.x,))
+        self.assertEqual((first.program.cached, second.program.cached), (False, True))
+        torch.testing.assert_close(second(self.x), first(self.x), rtol=0, atol=0)
 
     def test_check_names_the_first_differing_index(self):
         fast = sched_apply.compile(self.model, (self.x,), check=True)

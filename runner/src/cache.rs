@@ -58,18 +58,34 @@ pub enum Role {
 pub struct Cache {
     directory: PathBuf,
     role: Role,
+    /// The file holding the code that compiles, which keys its entries
+    /// (None: this executable).
+    build: Option<PathBuf>,
 }
 
 /// The key of a payload compiled for `entry` and `targets` in `role` by this
-/// build on this CPU: the SHA-256 of all of it, 64 hex digits.
+/// build (this executable) on this CPU: the SHA-256 of all of it, 64 hex digits.
 pub fn key(
     text: &str,
     entry: Option<&str>,
     targets: &[microkernels::Target],
     role: Role,
 ) -> String {
-    let build = std::env::current_exe()
-        .ok()
+    key_of_build(None, text, entry, targets, role)
+}
+
+/// [`key`] for the build in `file` (the Python extension module, say), or
+/// in this executable.
+fn key_of_build(
+    file: Option<&Path>,
+    text: &str,
+    entry: Option<&str>,
+    targets: &[microkernels::Target],
+    role: Role,
+) -> String {
+    let build = file
+        .map(Path::to_path_buf)
+        .or_else(|| std::env::current_exe().ok())
         .and_then(|path| {
             let meta = std::fs::metadata(&path).ok()?;
             let modified = meta.modified().ok()?;
@@ -113,7 +129,18 @@ impl Cache {
         Ok(Cache {
             directory,
             role: Role::Scheduled,
+            build: None,
         })
+    }
+
+    /// The same cache with entries keyed by the build in `file`, for code
+    /// that compiles from a library some other executable loads (the Python
+    /// module: the interpreter is the executable).
+    pub fn built_by(self, file: PathBuf) -> Self {
+        Cache {
+            build: Some(file),
+            ..self
+        }
     }
 
     /// The same cache for the code of `role`.
@@ -121,6 +148,7 @@ impl Cache {
         Cache {
             directory: self.directory.clone(),
             role,
+            build: self.build.clone(),
         }
     }
 
@@ -150,7 +178,7 @@ impl Cache {
         entry: Option<&str>,
         targets: &[microkernels::Target],
     ) -> String {
-        key(text, entry, targets, self.role)
+        key_of_build(self.build.as_deref(), text, entry, targets, self.role)
     }
 
     fn object_path(&self, key: &str) -> PathBuf {
