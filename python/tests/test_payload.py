@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 import sched_apply
+from private_cache import setUpModule, tearDownModule  # noqa: F401  (a cache of its own)
 
 MATMUL = """
 func.func @mm(%a: tensor<64x48xf32>, %b: tensor<48x80xf32>) -> tensor<64x80xf32> {
@@ -37,22 +38,6 @@ func.func @two(%x: tensor<8x16xf64>) -> (tensor<8x16xf64>, tensor<8x16xf64>) {
   return %d, %s : tensor<8x16xf64>, tensor<8x16xf64>
 }
 """
-
-
-def setUpModule():
-    # The compiled code goes to a cache of this run's own, not the user's.
-    global CACHE, SAVED
-    CACHE = tempfile.mkdtemp()
-    SAVED = os.environ.get("SCHED_APPLY_CACHE")
-    os.environ["SCHED_APPLY_CACHE"] = CACHE
-
-
-def tearDownModule():
-    if SAVED is None:
-        del os.environ["SCHED_APPLY_CACHE"]
-    else:
-        os.environ["SCHED_APPLY_CACHE"] = SAVED
-    shutil.rmtree(CACHE)
 
 
 def inputs(seed=0):

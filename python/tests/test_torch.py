@@ -3,7 +3,6 @@ without a schedule; a wrong result is reported with its index. Skipped (with the
 torch or torch-mlir is not installed: `make test-torch` installs both in a venv."""
 
 import os
-import shutil
 import tempfile
 import unittest
 
@@ -16,28 +15,13 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     MISSING = f"torch and torch-mlir are needed ({error}); `make test-torch` installs them"
 
 import sched_apply
+from private_cache import setUpModule, tearDownModule  # noqa: F401  (a cache of its own)
 
 # The MLP's two linear layers as torch-mlir exports them: matmuls after transposes of the weights.
 SCHEDULE = """
 func mm = linalg.matmul[*] (i, j | k)
 mm.reorder(j, k, i).vectorize(j)
 """
-
-
-def setUpModule():
-    # The compiled code goes to a cache of this run's own, not the user's.
-    global CACHE, SAVED
-    CACHE = tempfile.mkdtemp()
-    SAVED = os.environ.get("SCHED_APPLY_CACHE")
-    os.environ["SCHED_APPLY_CACHE"] = CACHE
-
-
-def tearDownModule():
-    if SAVED is None:
-        del os.environ["SCHED_APPLY_CACHE"]
-    else:
-        os.environ["SCHED_APPLY_CACHE"] = SAVED
-    shutil.rmtree(CACHE)
 
 
 @unittest.skipIf(MISSING, MISSING)
