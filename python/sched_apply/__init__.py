@@ -8,13 +8,14 @@ this process and call them on numpy arrays; or compile a PyTorch module with its
 
     fast = sched_apply.compile(model, (x,), schedule="net.sched", check=True)
     y = fast(x)                             # torch tensors in and out (needs torch and torch-mlir)
+    fast = torch.compile(model, backend=sched_apply.backend("net.sched"))
 
 Errors are the command line's located reports: `ScheduleError` (the schedule), `PayloadError` (the
 payload), `RunError` (a call); arrays of another dtype or shape raise `TypeError`/`ValueError`.
 """
 
 from ._native import Payload, PayloadError, Program, RunError, ScheduleError, __version__
-from .torch_module import compile, export
+from .torch_module import backend, compile, export
 
 __all__ = [
     "Payload",
@@ -22,6 +23,7 @@ __all__ = [
     "ScheduleError",
     "PayloadError",
     "RunError",
+    "backend",
     "compile",
     "export",
     "__version__",

@@ -3,10 +3,11 @@ float buffers as arguments, so weights are passed, not baked in), scheduled, JIT
 torch and torch-mlir are imported only when these are called."""
 
 import os
+import warnings
 
 import numpy as np
 
-from ._native import Payload
+from ._native import Payload, ScheduleError
 
 
 class _WithArguments:
@@ -57,19 +58,36 @@ def export(model, example_inputs, name=None):
 
 
 class Compiled:
-    """A module compiled by `compile`: call it with tensors like the model; returns tensors."""
+    """A module compiled by `compile`: call it with tensors like the model; returns tensors.
 
-    def __init__(self, program, inputs, parameters, model, check):
+    Weights are copied into the program once (`Program.bind`) and again only when they change:
+    each is held with its version counter, which PyTorch advances at every in-place change. Inputs
+    at the positions `constant` names (a graph's parameters, which TorchDynamo passes as inputs)
+    are bound the same way, while the same tensor comes back unchanged."""
+
+    def __init__(self, program, inputs, parameters, model, check, constant=()):
         self.program = program
-        # The weights are copied in once: each call copies only its inputs.
-        program.bind(inputs, *[p.numpy() for p in parameters])
+        self._count = inputs
+        self._held = {inputs + i: [p, None] for i, p in enumerate(parameters)}
+        self._constant = {i: [None, None] for i in constant}
         self._model = model
         self._check = check
+
+    @staticmethod
+    def _rebind(program, index, held, tensor):
+        """Binds `tensor` as argument `index` unless `held` has it at its current version."""
+        if held[0] is not tensor or held[1] != tensor._version:
+            program.bind(index, np.asarray(tensor.detach().cpu()))
+            held[0], held[1] = tensor, tensor._version
 
     def __call__(self, *inputs):
         import torch
 
-        arrays = [np.asarray(t.detach().cpu()) for t in inputs]
+        for index, held in self._held.items():
+            self._rebind(self.program, index, held, held[0])
+        for index, held in self._constant.items():
+            self._rebind(self.program, index, held, inputs[index])
+        arrays = [np.asarray(t.detach().cpu()) for i, t in enumerate(inputs) if i not in self._constant]
         results = self.program(*arrays)
         outputs = tuple(torch.from_numpy(r) for r in results) if isinstance(results, tuple) else torch.from_numpy(results)
         if self._check:
@@ -99,12 +117,12 @@ def _compare_with_eager(model, inputs, outputs):
             )
 
 
-def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True):
+def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True, constant=()):
     """`model` (a torch.nn.Module in eval mode) exported on `example_inputs`, with `schedule`
     applied (a path to a `.sched` file, or None for the unscheduled payload) and JIT-compiled
-    once, its weights (parameters and float buffers) copied in as they are now: later changes to
-    them are not seen (compile again). With `check=True` the first call is compared with eager
-    PyTorch. With `cache` the code is kept in sched-apply's compile cache and loaded from it when
+    once. Its weights (parameters and float buffers) are copied in once, and again after an in-place
+    change (a parameter replaced by a new tensor is not seen: compile again). With `check=True`
+    the first call is compared with eager PyTorch. With `cache` the code is kept in sched-apply's compile cache and loaded from it when
     the same model is compiled with the same schedule again (`Payload.apply`)."""
     payload, parameters = export(model, example_inputs, name=name)
     if schedule is None:
@@ -113,4 +131,50 @@ def compile(model, example_inputs, schedule=None, check=False, name=None, cache=
         with open(schedule, encoding="utf-8") as file:
             text = file.read()
         program = payload.apply(text, name=os.fspath(schedule), cache=cache)
-    return Compiled(program, len(tuple(example_inputs)), parameters, model, check)
+    return Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant)
+
+
+def _why(error):
+    """The line of an exception's message that names what failed: MLIR's first error (the op a
+    dialect does not know: `tm_tensor.sort`) rather than the summary above it."""
+    lines = str(error).strip().splitlines()
+    located = [line.split("error:", 1)[1].strip() for line in lines if "error:" in line]
+    return (located or lines or [type(error).__name__])[0]
+
+
+def backend(schedule=None, check=False, cache=True):
+    """A `torch.compile` backend applying `schedule` (a `.sched` path, or None for the unscheduled
+    payload) to each graph TorchDynamo hands it:
+
+        fast = torch.compile(model, backend=sched_apply.backend("net.sched"))
+
+    A graph torch-mlir cannot export (an op it does not lower, say) runs in eager PyTorch, with a
+    warning giving the exporter's message; a schedule that does not apply raises `ScheduleError`.
+    With `check=True` each graph's first call is compared with eager."""
+
+    def compile_graph(graph_module, example_inputs):
+        import torch
+
+        try:
+            # TorchDynamo passes the module's parameters as inputs: bound, not copied per call.
+            constant = [i for i, t in enumerate(example_inputs) if isinstance(t, torch.nn.Parameter)]
+            compiled = compile(graph_module, tuple(example_inputs), schedule=schedule,
+                               check=check, cache=cache, constant=constant)
+        except ScheduleError:
+            raise
+        except Exception as error:  # the exporter's or the payload's: run this graph eagerly
+            warnings.warn(f"sched_apply: a graph of {len(graph_module.graph.nodes)} nodes runs in "
+                          f"eager PyTorch: {_why(error)}", stacklevel=2)
+            return graph_module.forward
+        output = next(n for n in graph_module.graph.nodes if n.op == "output").args[0]
+
+        def call(*inputs):
+            results = compiled(*inputs)
+            if isinstance(output, (tuple, list)):
+                results = results if isinstance(results, tuple) else (results,)
+                return type(output)(results)
+            return results
+
+        return call
+
+    return compile_graph

@@ -5,6 +5,7 @@ torch or torch-mlir is not installed: `make test-torch` installs both in a venv.
 import os
 import tempfile
 import unittest
+import warnings
 
 try:
     import torch
@@ -68,13 +69,67 @@ class Compile(unittest.TestCase):
         self.assertEqual((first.program.cached, second.program.cached), (False, True))
         torch.testing.assert_close(second(self.x), first(self.x), rtol=0, atol=0)
 
+    def test_weights_changed_in_place_are_seen(self):
+        fast = sched_apply.compile(self.model, (self.x,))
+        fast(self.x)
+        with torch.no_grad():
+            self.model[0].weight.mul_(0.5)
+            self.model[2].bias[3] += 1.0
+        torch.testing.assert_close(fast(self.x), self.model(self.x).detach(), rtol=1e-4, atol=1e-5)
+
     def test_check_names_the_first_differing_index(self):
         fast = sched_apply.compile(self.model, (self.x,), check=True)
-        # Eager now differs from the weights the compiled call copied in when it was made.
-        with torch.no_grad():
-            self.model[2].bias[3] += 1.0
+        # A new bias tensor: eager now differs from the weights the compiled call holds.
+        bias = self.model[2].bias.detach().clone()
+        bias[3] += 1.0
+        self.model[2].bias = torch.nn.Parameter(bias)
         with self.assertRaisesRegex(AssertionError, r"differs from eager PyTorch at \(0, 3\)"):
             fast(self.x)
+
+
+@unittest.skipIf(MISSING, MISSING)
+class Backend(unittest.TestCase):
+    def setUp(self):
+        torch.manual_seed(0)
+        self.model = torch.nn.Sequential(
+            torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16)
+        ).eval()
+        self.x = torch.randn(8, 64)
+        torch._dynamo.reset()
+
+    def test_torch_compile_with_the_backend_equals_eager(self):
+        calls = []
+
+        def counting(graph_module, example_inputs):
+            calls.append(len(example_inputs))
+            return sched_apply.backend(check=True)(graph_module, example_inputs)
+
+        fast = torch.compile(self.model, backend=counting)
+        with torch.no_grad():
+            torch.testing.assert_close(fast(self.x), self.model(self.x), rtol=1e-4, atol=1e-5)
+            other = torch.randn(8, 64)
+            torch.testing.assert_close(fast(other), self.model(other), rtol=1e-4, atol=1e-5)
+        self.assertEqual(len(calls), 1, "one graph, compiled once")
+        with torch.no_grad():
+            self.model[0].weight.mul_(-1.0)  # a parameter TorchDynamo passes as an input, bound
+            torch.testing.assert_close(fast(other), self.model(other), rtol=1e-4, atol=1e-5)
+
+    def test_a_graph_the_exporter_refuses_runs_eagerly_with_a_warning(self):
+        class Sorts(torch.nn.Module):
+            def forward(self, x):
+                return torch.sort(x, dim=1).values * 2.0
+
+        model = Sorts().eval()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fast = torch.compile(model, backend=sched_apply.backend())
+            with torch.no_grad():
+                got = fast(self.x)
+        torch.testing.assert_close(got, model(self.x))
+        messages = [str(w.message) for w in caught if "sched_apply" in str(w.message)]
+        self.assertTrue(messages, [str(w.message) for w in caught])
+        self.assertIn("runs in eager PyTorch", messages[0])
+        self.assertIn("tm_tensor.sort", messages[0], "the op the payload could not take")
 
 
 if __name__ == "__main__":
