@@ -6,9 +6,10 @@
 TORCH_VENV has torch, torch-mlir and torchvision (versions: scripts/export_torch.py) and the
 package (`make test-torch` installs it into its venv; or `maturin develop` in python/ with that
 venv active). Each model of examples/torch and examples/torchvision that has a hand schedule is
-compiled with `sched_apply.compile(model, (x,), schedule=..., check=True)`; the first call's
-result is compared with eager PyTorch; then eager, `torch.compile` (inductor) and the compiled
-call are timed in alternating rounds (median of the rounds' medians). Prints a markdown table
+compiled with `sched_apply.compile(model, (x,), schedule=..., check=True)` (the first call's
+result is compared with eager PyTorch) and with `torch.compile(model,
+backend=sched_apply.backend(schedule))`; then eager, `torch.compile` (inductor) and both of ours
+are timed in alternating rounds (median of the rounds' medians). Prints a markdown table
 with the first call's time beside (export, apply, and JIT-compiling, or loading the code from the
 compile cache when an earlier run compiled it: run twice to see both)."""
 
@@ -55,26 +56,31 @@ def main():
             ours(example)
         first = time.perf_counter() - start
         inductor = torch.compile(model)
+        backend = torch.compile(model, backend=sched_apply.backend(str(exports / schedule)))
         with torch.inference_mode():
             inductor(example)
-        times = {"eager": [], "inductor": [], "ours": []}
+            backend(example)
+        times = {"eager": [], "inductor": [], "ours": [], "backend": []}
         for _ in range(args.rounds):
             with torch.inference_mode():
                 times["eager"].append(median_of_calls(lambda: model(example), args.calls))
                 times["inductor"].append(median_of_calls(lambda: inductor(example), args.calls))
                 times["ours"].append(median_of_calls(lambda: ours(example), args.calls))
+                times["backend"].append(median_of_calls(lambda: backend(example), args.calls))
         line = ", ".join(f"{k} {statistics.median(v) * 1e3:.4f} ms" for k, v in times.items())
         how = "cached" if ours.program.cached else "compiled"
         print(f"{name} with {schedule}: {line}; first call {first:.1f} s ({how})", file=sys.stderr)
         rows.append((name, schedule, times, f"{first:.1f} s ({how})"))
-    print("| model | schedule | sched_apply.compile | eager | eager / ours | torch.compile | compile / ours | first call (export, apply, JIT or cache) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| model | schedule | sched_apply.compile | eager | eager / ours | torch.compile | compile / ours "
+          "| torch.compile(backend=sched_apply.backend) | first call (export, apply, JIT or cache) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, schedule, times, first in rows:
-        ours, eager, inductor = (statistics.median(times[k]) for k in ("ours", "eager", "inductor"))
+        ours, eager, inductor, backend = (
+            statistics.median(times[k]) for k in ("ours", "eager", "inductor", "backend"))
         e = statistics.median(a / b for a, b in zip(times["eager"], times["ours"]))
         i = statistics.median(a / b for a, b in zip(times["inductor"], times["ours"]))
         print(f"| {name} | `{schedule}` | {ours * 1e3:.4f} ms | {eager * 1e3:.4f} ms | {e:.3f}x "
-              f"| {inductor * 1e3:.4f} ms | {i:.3f}x | {first} |")
+              f"| {inductor * 1e3:.4f} ms | {i:.3f}x | {backend * 1e3:.4f} ms | {first} |")
 
 
 if __name__ == "__main__":

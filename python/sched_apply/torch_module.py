@@ -134,12 +134,21 @@ def compile(model, example_inputs, schedule=None, check=False, name=None, cache=
     return Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant)
 
 
-def _why(error):
-    """The line of an exception's message that names what failed: MLIR's first error (the op a
-    dialect does not know: `tm_tensor.sort`) rather than the summary above it."""
+def _why(error, graph_module):
+    """What failed: MLIR's first error in the exception's message (the op a dialect does not
+    know: `tm_tensor.sort`); else its first line and the functions the graph calls (torch-mlir
+    prints the op it could not lower to stderr, not into the exception)."""
     lines = str(error).strip().splitlines()
     located = [line.split("error:", 1)[1].strip() for line in lines if "error:" in line]
-    return (located or lines or [type(error).__name__])[0]
+    if located:
+        return located[0]
+    calls = []
+    for node in graph_module.graph.nodes:
+        name = getattr(node.target, "__name__", str(node.target))
+        if node.op == "call_function" and name not in calls:
+            calls.append(name)
+    summary = (lines or [type(error).__name__])[0].rstrip(":")
+    return f"{summary}; the graph calls {', '.join(calls[:8])}" + (", ..." if len(calls) > 8 else "")
 
 
 def backend(schedule=None, check=False, cache=True):
@@ -164,7 +173,7 @@ def backend(schedule=None, check=False, cache=True):
             raise
         except Exception as error:  # the exporter's or the payload's: run this graph eagerly
             warnings.warn(f"sched_apply: a graph of {len(graph_module.graph.nodes)} nodes runs in "
-                          f"eager PyTorch: {_why(error)}", stacklevel=2)
+                          f"eager PyTorch: {_why(error, graph_module)}", stacklevel=2)
             return graph_module.forward
         output = next(n for n in graph_module.graph.nodes if n.op == "output").args[0]
 
