@@ -228,3 +228,74 @@ fn ops_shows_a_convolutions_and_a_pools_padding() {
         serde_json::json!([[0, 0, 3, 3], [0, 0, 3, 3]])
     );
 }
+
+/// A compute_at between two funcs of many ops pairs each producer with the
+/// nearest op of the consumer func downstream of it: the block's two
+/// convolutions go into its two ReLUs' loops (through the batch norms'
+/// steps, inlined), exactly as with one func per op.
+#[test]
+fn compute_at_between_funcs_of_many_ops_pairs_each_op_with_its_reader() {
+    let scratch = common::tempdir();
+    let paired = scratch.join("paired.sched");
+    let explicit = scratch.join("explicit.sched");
+    let relu = ".split(c, co, ci, 8).reorder(x, ci, y, co, n).vectorize(x).unroll(ci)\n";
+    let conv = ".reorder(x, f, ky, kx, c, y, n).vectorize(x).unroll(f)\n";
+    std::fs::write(
+        &paired,
+        format!(
+            "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
+             func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
+             default func norms = linalg.generic[*] (n, c, y, x)\n\
+             relus{relu}convs.compute_at(relus, co){conv}norms.compute_inline()\n"
+        ),
+    )
+    .unwrap();
+    // The ReLUs are generics 6 and 14 of the block.
+    std::fs::write(
+        &explicit,
+        format!(
+            "func c0 = linalg.conv_2d_nchw_fchw[0] (n, f, y, x | c, ky, kx)\n\
+             func c1 = linalg.conv_2d_nchw_fchw[1] (n, f, y, x | c, ky, kx)\n\
+             func r0 = linalg.generic[6] (n, c, y, x)\n\
+             func r1 = linalg.generic[14] (n, c, y, x)\n\
+             default func norms = linalg.generic[*] (n, c, y, x)\n\
+             r0{relu}r1{relu}c0.compute_at(r0, co){conv}c1.compute_at(r1, co){conv}\
+             norms.compute_inline()\n"
+        ),
+    )
+    .unwrap();
+    let by_pairs = sched_apply(&[BLOCK, paired.to_str().unwrap()]);
+    let by_op = sched_apply(&[BLOCK, explicit.to_str().unwrap()]);
+    assert!(by_pairs.status.success(), "{}", stderr(&by_pairs));
+    assert!(by_op.status.success(), "{}", stderr(&by_op));
+    assert_eq!(stdout(&by_pairs), stdout(&by_op));
+    assert!(stdout(&by_pairs).contains("scf.for"));
+    let _ = std::fs::remove_dir_all(scratch);
+}
+
+/// An op of the producer func no op of the consumer func reads from is a
+/// located error naming it: the block's last ReLU feeds no convolution.
+#[test]
+fn a_producer_no_consumer_op_reads_is_an_error_at_the_consumers_name() {
+    let scratch = common::tempdir();
+    let schedule = scratch.join("unpaired.sched");
+    std::fs::write(
+        &schedule,
+        "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
+         func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
+         relus.compute_at(convs, f)\n",
+    )
+    .unwrap();
+    let output = sched_apply(&["check", schedule.to_str().unwrap(), "--payload", BLOCK]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report = stderr(&output);
+    assert!(
+        report.contains("unpaired.sched:3:18: error: no op `convs` binds reads from `relus[1]`"),
+        "{report}"
+    );
+    assert!(
+        report.contains("resnet_block.linalg.mlir:104:11"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(scratch);
+}

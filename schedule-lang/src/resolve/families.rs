@@ -5,6 +5,9 @@
 //! is rewritten so: one func per op (`convs[0]`, `convs[1]`, ... in payload
 //! order), each bound by its index, the chains copied to each.
 //!
+//! A family named in another family's chain (`convs.compute_at(relus, xo)`)
+//! pairs each op with the nearest op of the named family downstream of it.
+//!
 //! Overlaps, by one rule: an op a single-op `func` binds (by index, name or
 //! a `where` keeping one op) belongs to that func, and is left out of every
 //! `[*]` func; an op two `[*]` funcs match belongs to the later line, with
@@ -76,19 +79,20 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
                 None if expansion.broken.contains(&decl.name.name) => {}
                 None => items.push(item.clone()),
             },
-            Item::Chain(chain) => {
-                expansion.check_names(chain, &families);
-                match families.get(&chain.func.name) {
-                    Some(ops) => {
-                        for k in 0..ops.len() {
-                            let mut copy = chain.clone();
-                            copy.func.name = format!("{}[{k}]", chain.func.name);
-                            items.push(Item::Chain(copy));
-                        }
+            Item::Chain(chain) => match families.get(&chain.func.name) {
+                Some(ops) => {
+                    for (k, op) in ops.iter().enumerate() {
+                        let mut copy = chain.clone();
+                        copy.func.name = format!("{}[{k}]", chain.func.name);
+                        expansion.pair_names(&mut copy, op, &families, payload);
+                        items.push(Item::Chain(copy));
                     }
-                    None => items.push(item.clone()),
                 }
-            }
+                None => {
+                    expansion.check_names(chain, &families);
+                    items.push(item.clone());
+                }
+            },
             _ => items.push(item.clone()),
         }
     }
@@ -178,8 +182,56 @@ impl Expansion {
         self.broken.push(name.to_string());
     }
 
-    /// A directive naming a family as a func (a consumer, a producer) is an
-    /// error: it stands for many.
+    /// In the copy of a family's chain for member `op`, each family named
+    /// as a func (`convs.compute_at(relus, xo)`) becomes the member of that
+    /// family nearest downstream of `op`: the first of its ops met going
+    /// from `op` to the ops reading it, and on to theirs (a batch norm's
+    /// steps between a convolution and its ReLU, inlined into the ReLU). A
+    /// member no op of the family reads from is an error at the name.
+    fn pair_names(
+        &mut self,
+        chain: &mut Chain,
+        op: &PayloadOp,
+        families: &HashMap<String, Vec<&PayloadOp>>,
+        payload: &PayloadInfo,
+    ) {
+        for directive in &mut chain.directives {
+            for arg in &mut directive.args {
+                let Arg::Name(name) = arg else { continue };
+                let Some(members) = families.get(&name.name) else {
+                    continue;
+                };
+                match nearest_reader(op.id, members, payload) {
+                    Some(j) => name.name = format!("{}[{j}]", name.name),
+                    None => {
+                        self.broken.push(name.name.clone());
+                        self.errors.push(
+                            Diagnostic::error(
+                                "many-ops-unpaired",
+                                name.span,
+                                format!(
+                                    "no op `{}` binds reads from `{}` ({} at {})",
+                                    name.name,
+                                    chain.func.name,
+                                    op.kind,
+                                    payload.place(op)
+                                ),
+                            )
+                            .with_help(format!(
+                                "a func of many ops names another as `{}` pairs each op with \
+                                 the nearest op of the other that reads it; leave this op out \
+                                 of the `where`, or give it a func of its own",
+                                directive.name.name
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A directive naming a family as a func (a consumer, a producer) in a
+    /// chain of one op is an error: it stands for many.
     fn check_names(&mut self, chain: &Chain, families: &HashMap<String, Vec<&PayloadOp>>) {
         for directive in &chain.directives {
             for arg in &directive.args {
@@ -208,6 +260,32 @@ impl Expansion {
             }
         }
     }
+}
+
+/// The index among `members` of the first op met going downstream from op
+/// `from` (to the ops reading it, breadth first); None if none is.
+fn nearest_reader(from: usize, members: &[&PayloadOp], payload: &PayloadInfo) -> Option<usize> {
+    let mut seen = vec![from];
+    let mut frontier = vec![from];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for op in &payload.ops {
+            let reads = op
+                .operands
+                .iter()
+                .any(|o| o.producer.is_some_and(|p| frontier.contains(&p)));
+            if !reads || seen.contains(&op.id) {
+                continue;
+            }
+            if let Some(j) = members.iter().position(|m| m.id == op.id) {
+                return Some(j);
+            }
+            seen.push(op.id);
+            next.push(op.id);
+        }
+        frontier = next;
+    }
+    None
 }
 
 /// Whether a declaration binds many ops (`[*]`).
