@@ -12,10 +12,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tuner::measure::InProcess;
-use tuner::records::{this_cpu, Records};
-use tuner::write::{schedule_text, Header};
-use tuner::{Options, Progress, Session};
+use tuner::records::Records;
+use tuner::run::{tune_payload, Failure, Kept, Request};
+use tuner::Progress;
 
 /// Options of `sched-apply tune`.
 #[derive(clap::Args)]
@@ -97,37 +96,11 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     let name = args.payload.display().to_string();
     let text = read(&args.payload)?;
     let source = SourceFile::new(name.clone(), text.clone());
-    let context = payload::new_context();
-    let module = payload::parse_module(&context, &name, &text)
-        .map_err(|e| crate::run::payload_failure(e, &source))?;
-    let info = payload::describe(&context, &module, &name)
-        .map_err(|e| Exit::internal(format!("internal error: {e}\n")))?;
     let kept = kept_schedule(&args, &name, &text)?;
-    let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
-    let tasks = tuner::tasks::without_ops(tuner::tasks::tasks(&info), &bound);
-    let tasks = tuner::tasks::merged_alike(tasks, &info);
-    // Each task's measured op, then the first op of each task merged in.
-    let ids: Vec<usize> = tasks
-        .iter()
-        .flat_map(|t| std::iter::once(t.ops[0]).chain(t.also.iter().copied()))
-        .collect();
-    let mut all = payload::isolate::isolate_ops(&context, &module, &name, &ids)
-        .map_err(|e| crate::run::payload_failure(e, &source))?
-        .into_iter();
-    let isolated: Vec<Vec<String>> = tasks
-        .iter()
-        .map(|t| all.by_ref().take(1 + t.also.len()).collect())
-        .collect();
     let mut records = match &args.records {
         Some(path) => Records::open(path).map_err(|e| Exit::input(format!("error: {e}\n")))?,
         None => Records::in_memory(),
     };
-    if records.skipped > 0 {
-        eprintln!(
-            "warning: {} lines of the records are not records of this version; they are ignored",
-            records.skipped
-        );
-    }
     let threads = args.threads as usize;
     if threads == 1 {
         runner::ffi::pin_to_one_core();
@@ -140,87 +113,35 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
             std::process::exit(130);
         }
     });
-    let options = Options {
+    let request = Request {
         budget: args.budget,
         threads,
-        lanes: runner::lowering::machine_vector_bits() / 32,
-        cpu: this_cpu(),
         patience: args.patience,
         warm: args.caches == Caches::Warm,
+        min_seconds: args.min_seconds,
     };
-    let mut measurer = InProcess::new(threads, args.min_seconds, args.caches == Caches::Warm);
-    let start = Instant::now();
-    let bar = progress_bar(tasks.len());
-    let end = start + args.budget;
+    let bar = progress_bar();
+    let end = Instant::now() + args.budget;
     let mut report = |event: Progress<'_>| report_progress(&bar, end, event);
-    let mut session = Session {
-        options: &options,
-        records: &mut records,
-        measurer: &mut measurer,
-    };
-    let mut results = tuner::tune(&info, tasks, &isolated, &mut session, &mut report, &stop)
-        .map_err(|e| Exit::input(format!("error: {e}\n")))?;
-    // The inlining decision gets what is left of the budget, and 20 s at least.
-    let deadline = (start + args.budget).max(Instant::now() + Duration::from_secs(20));
-    let header = Header {
-        payload: name.clone(),
-        cpu: options.cpu.clone(),
-        threads,
-        taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
-        kept: kept.map(|k| k.text),
-    };
-    if !stop.load(Ordering::SeqCst) {
-        bar.set_message("inlining elementwise ops: measuring the whole model both ways");
-        let decision = tuner::fusion::inline_elementwise(
-            &info,
-            &mut results,
-            &name,
-            &text,
-            &header,
-            &mut session,
-            deadline,
-        );
-        match decision {
-            Ok(Some(d)) => {
-                let once = d.read_once.map_or(String::new(), |seconds| {
-                    format!(", {:.4} ms with those read once per element", seconds * 1e3)
-                });
-                eprintln!(
-                    "whole model: {:.4} ms with every elementwise kind inlined{once}, {:.4} ms \
-                     with none; {} kinds inlined: {:.4} ms",
-                    d.with * 1e3,
-                    d.without * 1e3,
-                    d.inlined,
-                    d.chosen * 1e3
-                )
-            }
-            Ok(None) => {}
-            Err(why) => eprintln!(
-                "warning: the whole model could not be measured, so nothing is inlined: {why}"
-            ),
-        }
-    }
+    let tuned = tune_payload(
+        &name,
+        &text,
+        &request,
+        &mut records,
+        kept,
+        &mut report,
+        &stop,
+    );
     bar.finish_and_clear();
-    let schedule = schedule_text(&info, &results, &header);
-    let parsed = schedule_lang::parse(&schedule).0;
-    let schedule = schedule_lang::format(&parsed);
-    let written = SourceFile::new("(tuned schedule)", schedule.clone());
-    pipeline::run(&written, &name, &text, Stop::Plan, &[]).map_err(|failure| {
-        Exit::internal(format!(
-            "internal error: the tuned schedule does not check against {name}:\n{}\n{schedule}",
-            failure.message()
-        ))
+    let tuned = tuned.map_err(|failure| match failure {
+        Failure::Payload(e) => crate::run::payload_failure(e, &source),
+        Failure::Input(message) => Exit::input(format!("{message}\n")),
+        Failure::Internal(message) => Exit::internal(format!("{message}\n")),
     })?;
-    eprintln!("{}", summary(&results, stop.load(Ordering::SeqCst)));
-    write_output(args.output.as_deref(), &schedule)
-}
-
-/// A schedule already at `-o`, which `tune` extends.
-struct Kept {
-    text: String,
-    /// Its func names, and the payload ops its funcs bind.
-    names: Vec<String>,
-    ops: Vec<usize>,
+    for note in &tuned.notes {
+        eprintln!("{note}");
+    }
+    write_output(args.output.as_deref(), &tuned.schedule)
 }
 
 /// The schedule at `-o` (unless `--retune`, or there is none), checked
@@ -248,12 +169,13 @@ fn kept_schedule(args: &TuneArgs, name: &str, payload: &str) -> Result<Option<Ke
     }))
 }
 
-/// A bar over the tasks on a terminal; hidden otherwise.
-fn progress_bar(tasks: usize) -> ProgressBar {
+/// A bar over the tasks on a terminal (its length set when the first
+/// starts); hidden otherwise.
+fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(tasks as u64);
+    let bar = ProgressBar::new(0);
     let style = ProgressStyle::with_template("{bar:30} {pos}/{len} kinds of op, {elapsed} {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
@@ -266,7 +188,8 @@ fn report_progress(bar: &ProgressBar, end: Instant, event: Progress<'_>) {
     let left = end.saturating_duration_since(Instant::now()).as_secs();
     let left = format!("{}m{:02}s of the budget left", left / 60, left % 60);
     match event {
-        Progress::Task { index, task, .. } => {
+        Progress::Task { index, total, task } => {
+            bar.set_length(total as u64);
             bar.set_position(index as u64);
             bar.set_message(format!("{} ({} ops); {left}", task.kind, task.ops.len()));
         }
@@ -282,21 +205,8 @@ fn report_progress(bar: &ProgressBar, end: Instant, event: Progress<'_>) {
             };
             bar.set_message(format!("candidate {done}/{legal}{speedup}; {left}"));
         }
+        Progress::Inlining => {
+            bar.set_message("inlining elementwise ops: measuring the whole model each way")
+        }
     }
-}
-
-/// One line: kinds of op scheduled, measurements, reused ones.
-fn summary(results: &[tuner::TaskResult], interrupted: bool) -> String {
-    let scheduled = results.iter().filter(|r| r.best.is_some()).count();
-    let measured: usize = results.iter().map(|r| r.measured).sum();
-    let reused: usize = results.iter().map(|r| r.reused).sum();
-    let failed: usize = results.iter().map(|r| r.failed.len()).sum();
-    let mut line = format!(
-        "tuned {scheduled} of {} kinds of op: {measured} candidates measured ({reused} from the records, {failed} failed)",
-        results.len()
-    );
-    if interrupted {
-        line.push_str("; interrupted: kinds of op not reached are left unscheduled");
-    }
-    line
 }

@@ -15,7 +15,7 @@ payload), `RunError` (a call); arrays of another dtype or shape raise `TypeError
 """
 
 from ._native import Payload, PayloadError, Program, RunError, ScheduleError, __version__
-from .torch_module import backend, compile, export
+from .torch_module import backend, compile, export, tune
 
 __all__ = [
     "Payload",
@@ -26,5 +26,6 @@ __all__ = [
     "backend",
     "compile",
     "export",
+    "tune",
     "__version__",
 ]

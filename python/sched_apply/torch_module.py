@@ -187,3 +187,24 @@ def backend(schedule=None, check=False, cache=True):
         return call
 
     return compile_graph
+
+
+def tune(model, example_inputs, output=None, budget=600.0, records=None, threads=1, name=None):
+    """Writes a schedule for `model` on `example_inputs` by measuring (`Payload.tune`, as
+    `sched-apply tune` does): exported as `compile` exports it, each kind of op tuned within its
+    share of `budget` seconds. Returns the schedule's text and, with `output`, writes it there
+    (whole: through a temporary file beside it). `records`: a JSON-lines file of measurements,
+    read first and appended to."""
+    payload, _ = export(model, example_inputs, name=name)
+    schedule = payload.tune(budget=float(budget), threads=threads,
+                            records=None if records is None else os.fspath(records))
+    if output is not None:
+        output = os.fspath(output)
+        directory = os.path.dirname(os.path.abspath(output))
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", dir=directory, delete=False, suffix=".tmp",
+                                         encoding="utf-8") as file:
+            file.write(schedule)
+        os.replace(file.name, output)
+    return schedule

@@ -18,6 +18,7 @@ mod arrays;
 mod errors;
 mod payload_class;
 mod program_class;
+mod tune_function;
 
 use errors::{PayloadError, RunError, ScheduleError};
 use pyo3::prelude::*;

@@ -97,6 +97,39 @@ impl Payload {
         Program::compile(py, &self.name, &self.text, self.entry.as_deref(), role)
     }
 
+    /// Writes a schedule for the payload by measuring, as `sched-apply
+    /// tune` does (`docs/tuning.md`): each kind of op tuned alone within
+    /// its share of `budget` seconds, checked against itself unscheduled,
+    /// elementwise ops inlined where the whole model is no slower; returns
+    /// the schedule's text. `records` names a JSON-lines file of
+    /// measurements, read first and appended to (a second run takes
+    /// seconds). `warm` times calls back to back instead of flushing the
+    /// caches first. Measures on this process's cores: run it pinned
+    /// (`taskset -c 1`) for one-thread figures.
+    #[pyo3(signature = (budget = 600.0, threads = 1, records = None, patience = 24, warm = false, min_seconds = 0.05))]
+    // Each Python keyword argument is a parameter here: PyO3 takes them so.
+    #[allow(clippy::too_many_arguments)]
+    fn tune(
+        &self,
+        py: Python<'_>,
+        budget: f64,
+        threads: usize,
+        records: Option<std::path::PathBuf>,
+        patience: usize,
+        warm: bool,
+        min_seconds: f64,
+    ) -> PyResult<String> {
+        let options = crate::tune_function::TuneOptions {
+            budget,
+            threads,
+            records,
+            patience,
+            warm,
+            min_seconds,
+        };
+        crate::tune_function::tune(py, &self.name, &self.text, options)
+    }
+
     fn __repr__(&self) -> String {
         format!("Payload(name={:?}, {} bytes)", self.name, self.text.len())
     }

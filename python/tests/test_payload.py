@@ -150,6 +150,30 @@ class Cache(unittest.TestCase):
         self.assertEqual(os.listdir(shared), [])
 
 
+class Tune(unittest.TestCase):
+    def test_a_tuned_schedule_checks_applies_and_equals_the_unscheduled_payload(self):
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        with tempfile.TemporaryDirectory() as directory:
+            records = os.path.join(directory, "tune.jsonl")
+            schedule = payload.tune(budget=60.0, records=records, patience=4, min_seconds=0.001)
+            self.assertIn("func mm0 = linalg.matmul", schedule)
+            self.assertEqual(payload.check(schedule), [])
+            a, b = inputs(5)
+            np.testing.assert_allclose(payload.apply(schedule)(a, b), payload.compile()(a, b),
+                                       rtol=1e-5, atol=1e-5)
+            with open(records, encoding="utf-8") as file:
+                measured = len(file.readlines())
+            self.assertGreater(measured, 1, "the unscheduled op and candidates were recorded")
+            again = payload.tune(budget=60.0, records=records, patience=4, min_seconds=0.001)
+            with open(records, encoding="utf-8") as file:
+                self.assertEqual(len(file.readlines()), measured, "the second run measured nothing")
+            self.assertEqual(again, schedule)
+
+    def test_a_bad_budget_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "budget must be a positive number of seconds"):
+            sched_apply.Payload(MATMUL).tune(budget=0)
+
+
 class Errors(unittest.TestCase):
     def test_a_schedule_error_is_the_located_report(self):
         payload = sched_apply.Payload(MATMUL, name="mm.mlir")

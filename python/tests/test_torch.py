@@ -63,6 +63,16 @@ class Compile(unittest.TestCase):
         finally:
             os.unlink(file.name)
 
+    def test_tune_writes_a_schedule_compile_then_uses(self):
+        with tempfile.TemporaryDirectory() as directory:
+            output = os.path.join(directory, "mlp.sched")
+            schedule = sched_apply.tune(self.model, (self.x,), output=output, budget=30)
+            with open(output, encoding="utf-8") as file:
+                self.assertEqual(file.read(), schedule)
+            self.assertIn("linalg.matmul", schedule)
+            fast = sched_apply.compile(self.model, (self.x,), schedule=output, check=True)
+            torch.testing.assert_close(fast(self.x), self.model(self.x).detach(), rtol=1e-4, atol=1e-5)
+
     def test_a_second_compile_loads_the_code_from_the_cache(self):
         first = sched_apply.compile(self.model, (self.x,))
         second = sched_apply.compile(self.model, (self.x,))

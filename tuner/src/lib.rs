@@ -12,6 +12,7 @@ pub mod cost;
 pub mod fusion;
 pub mod measure;
 pub mod records;
+pub mod run;
 pub mod selector;
 pub mod space;
 pub mod tasks;
@@ -90,6 +91,8 @@ pub enum Progress<'a> {
         best: Option<f64>,
         reference: Option<f64>,
     },
+    /// The search is done; the inlining decision measures the whole model.
+    Inlining,
 }
 
 /// The schedule of one func `t` bound to the isolated op, with `chain`.

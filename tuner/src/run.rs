@@ -1,0 +1,188 @@
+//! A whole tuning run on one payload: its ops grouped into tasks (those a
+//! kept schedule binds left out), isolated, searched, the inlining decided
+//! on the whole model, and the schedule written, formatted and checked
+//! against the payload. `sched-apply tune` and the Python package's
+//! `tune` both call [`tune_payload`]; they own files, progress display and
+//! Ctrl-C.
+
+use crate::measure::InProcess;
+use crate::records::{this_cpu, Records};
+use crate::write::{schedule_text, Header};
+use crate::{Options, Progress, Session, TaskResult};
+use interpreter::pipeline::{self, Stop};
+use schedule_lang::SourceFile;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What a run is asked to do, besides the payload.
+pub struct Request {
+    /// Wall-clock time for all measurements.
+    pub budget: Duration,
+    /// Threads the schedules run on.
+    pub threads: usize,
+    /// Stop a kind after this many measured candidates in a row brought nothing.
+    pub patience: usize,
+    /// Time calls back to back instead of flushing the caches first.
+    pub warm: bool,
+    /// Time each candidate for at least this many seconds.
+    pub min_seconds: f64,
+}
+
+/// A schedule the person wrote, which the run keeps and adds to.
+pub struct Kept {
+    /// Its text.
+    pub text: String,
+    /// Its func names (the written funcs take others).
+    pub names: Vec<String>,
+    /// The payload ops its funcs bind (not tuned again).
+    pub ops: Vec<usize>,
+}
+
+/// Why a run failed.
+pub enum Failure {
+    /// The payload does not parse or cannot be isolated: MLIR's error.
+    Payload(payload::PayloadError),
+    /// The records or the search failed (a records file that cannot be written, say).
+    Input(String),
+    /// This tool's fault (the written schedule does not check).
+    Internal(String),
+}
+
+/// What a run found.
+pub struct Tuned {
+    /// The schedule, canonical and checked against the payload.
+    pub schedule: String,
+    /// What each task found.
+    pub results: Vec<TaskResult>,
+    /// Lines for the person: the inlining decision's figures, warnings.
+    pub notes: Vec<String>,
+}
+
+/// Tunes `text` (payload `name`), measuring in this process; `records` are
+/// read and appended to; `kept` is kept and added to; `stop` (Ctrl-C) ends
+/// the search early with what was found.
+pub fn tune_payload(
+    name: &str,
+    text: &str,
+    request: &Request,
+    records: &mut Records,
+    kept: Option<Kept>,
+    progress: &mut dyn FnMut(Progress<'_>),
+    stop: &AtomicBool,
+) -> Result<Tuned, Failure> {
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, name, text).map_err(Failure::Payload)?;
+    let info = payload::describe(&context, &module, name)
+        .map_err(|e| Failure::Internal(format!("internal error: {e}")))?;
+    let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
+    let tasks = crate::tasks::without_ops(crate::tasks::tasks(&info), &bound);
+    let tasks = crate::tasks::merged_alike(tasks, &info);
+    // Each task's measured op, then the first op of each task merged in.
+    let ids: Vec<usize> = tasks
+        .iter()
+        .flat_map(|t| std::iter::once(t.ops[0]).chain(t.also.iter().copied()))
+        .collect();
+    let mut all = payload::isolate::isolate_ops(&context, &module, name, &ids)
+        .map_err(Failure::Payload)?
+        .into_iter();
+    let isolated: Vec<Vec<String>> = tasks
+        .iter()
+        .map(|t| all.by_ref().take(1 + t.also.len()).collect())
+        .collect();
+    let mut notes = Vec::new();
+    if records.skipped > 0 {
+        notes.push(format!(
+            "warning: {} lines of the records are not records of this version; they are ignored",
+            records.skipped
+        ));
+    }
+    let options = Options {
+        budget: request.budget,
+        threads: request.threads,
+        lanes: runner::lowering::machine_vector_bits() / 32,
+        cpu: this_cpu(),
+        patience: request.patience,
+        warm: request.warm,
+    };
+    let mut measurer = InProcess::new(request.threads, request.min_seconds, request.warm);
+    let start = Instant::now();
+    let mut session = Session {
+        options: &options,
+        records,
+        measurer: &mut measurer,
+    };
+    let mut results = crate::tune(&info, tasks, &isolated, &mut session, progress, stop)
+        .map_err(|e| Failure::Input(format!("error: {e}")))?;
+    // The inlining decision gets what is left of the budget, and 20 s at least.
+    let deadline = (start + request.budget).max(Instant::now() + Duration::from_secs(20));
+    let header = Header {
+        payload: name.to_string(),
+        cpu: options.cpu.clone(),
+        threads: request.threads,
+        taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
+        kept: kept.map(|k| k.text),
+    };
+    if !stop.load(Ordering::SeqCst) {
+        progress(Progress::Inlining);
+        let decision = crate::fusion::inline_elementwise(
+            &info,
+            &mut results,
+            name,
+            text,
+            &header,
+            &mut session,
+            deadline,
+        );
+        match decision {
+            Ok(Some(d)) => {
+                let once = d.read_once.map_or(String::new(), |seconds| {
+                    format!(", {:.4} ms with those read once per element", seconds * 1e3)
+                });
+                notes.push(format!(
+                    "whole model: {:.4} ms with every elementwise kind inlined{once}, {:.4} ms \
+                     with none; {} kinds inlined: {:.4} ms",
+                    d.with * 1e3,
+                    d.without * 1e3,
+                    d.inlined,
+                    d.chosen * 1e3
+                ));
+            }
+            Ok(None) => {}
+            Err(why) => notes.push(format!(
+                "warning: the whole model could not be measured, so nothing is inlined: {why}"
+            )),
+        }
+    }
+    let schedule = schedule_text(&info, &results, &header);
+    let parsed = schedule_lang::parse(&schedule).0;
+    let schedule = schedule_lang::format(&parsed);
+    let written = SourceFile::new("(tuned schedule)", schedule.clone());
+    pipeline::run(&written, name, text, Stop::Plan, &[]).map_err(|failure| {
+        Failure::Internal(format!(
+            "internal error: the tuned schedule does not check against {name}:\n{}\n{schedule}",
+            failure.message()
+        ))
+    })?;
+    notes.push(summary(&results, stop.load(Ordering::SeqCst)));
+    Ok(Tuned {
+        schedule,
+        results,
+        notes,
+    })
+}
+
+/// One line: kinds of op scheduled, measurements, reused ones.
+fn summary(results: &[TaskResult], interrupted: bool) -> String {
+    let scheduled = results.iter().filter(|r| r.best.is_some()).count();
+    let measured: usize = results.iter().map(|r| r.measured).sum();
+    let reused: usize = results.iter().map(|r| r.reused).sum();
+    let failed: usize = results.iter().map(|r| r.failed.len()).sum();
+    let mut line = format!(
+        "tuned {scheduled} of {} kinds of op: {measured} candidates measured ({reused} from the records, {failed} failed)",
+        results.len()
+    );
+    if interrupted {
+        line.push_str("; interrupted: kinds of op not reached are left unscheduled");
+    }
+    line
+}
