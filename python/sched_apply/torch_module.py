@@ -117,15 +117,23 @@ def _compare_with_eager(model, inputs, outputs):
             )
 
 
-def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True, constant=()):
+def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True, constant=(),
+            tune=None, records=None):
     """`model` (a torch.nn.Module in eval mode) exported on `example_inputs`, with `schedule`
-    applied (a path to a `.sched` file, or None for the unscheduled payload) and JIT-compiled
-    once. Its weights (parameters and float buffers) are copied in once, and again after an in-place
-    change (a parameter replaced by a new tensor is not seen: compile again). With `check=True`
-    the first call is compared with eager PyTorch. With `cache` the code is kept in sched-apply's compile cache and loaded from it when
-    the same model is compiled with the same schedule again (`Payload.apply`)."""
+    applied (a path to a `.sched` file) and JIT-compiled once. Without a schedule: with `tune` (a
+    budget in seconds) or `records` (a tuning records file), a schedule is tuned first (`tune`'s
+    budget, else 60 s; what the records hold is reused, not measured again); with neither, the
+    payload runs unscheduled. Its weights (parameters and float buffers) are copied in once, and
+    again after an in-place change (a parameter replaced by a new tensor is not seen: compile
+    again). With `check=True` the first call is compared with eager PyTorch. With `cache` the
+    code is kept in sched-apply's compile cache and loaded from it when the same model is
+    compiled with the same schedule again (`Payload.apply`)."""
     payload, parameters = export(model, example_inputs, name=name)
-    if schedule is None:
+    if schedule is None and (tune is not None or records is not None):
+        text = payload.tune(budget=float(tune or 60.0),
+                            records=None if records is None else os.fspath(records))
+        program = payload.apply(text, name=f"{payload.name} (tuned)", cache=cache)
+    elif schedule is None:
         program = payload.compile(cache=cache)
     else:
         with open(schedule, encoding="utf-8") as file:

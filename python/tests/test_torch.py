@@ -73,6 +73,13 @@ class Compile(unittest.TestCase):
             fast = sched_apply.compile(self.model, (self.x,), schedule=output, check=True)
             torch.testing.assert_close(fast(self.x), self.model(self.x).detach(), rtol=1e-4, atol=1e-5)
 
+    def test_without_a_schedule_compile_tunes_from_the_records(self):
+        with tempfile.TemporaryDirectory() as directory:
+            records = os.path.join(directory, "tune.jsonl")
+            fast = sched_apply.compile(self.model, (self.x,), tune=20, records=records, check=True)
+            torch.testing.assert_close(fast(self.x), self.model(self.x).detach(), rtol=1e-4, atol=1e-5)
+            self.assertTrue(os.path.getsize(records) > 0)
+
     def test_a_second_compile_loads_the_code_from_the_cache(self):
         first = sched_apply.compile(self.model, (self.x,))
         second = sched_apply.compile(self.model, (self.x,))
