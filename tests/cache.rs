@@ -64,7 +64,7 @@ fn saved(directory: &Path) -> Vec<u8> {
 /// entries, and asserts that the next run loads nothing (it compiles again)
 /// and computes what the first did. Returns the scratch directory (the
 /// runs' results in `first` and `again`) and the cache in it.
-fn compiled_again_after(damage: impl FnOnce(&Path)) -> (std::path::PathBuf, std::path::PathBuf) {
+fn compiled_again_after(damage: impl FnOnce(&Path)) -> (common::TempDir, std::path::PathBuf) {
     let scratch = common::tempdir();
     let cache = scratch.join("cache");
     run(&cache, &scratch.join("first"), &[]);

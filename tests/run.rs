@@ -449,7 +449,7 @@ fn threads_set_the_openmp_thread_count_of_parallel_loops() {
 }
 
 /// Writes `payload` and `schedule` into a fresh directory; returns their paths.
-fn case_files(payload: &str, schedule: &str) -> (std::path::PathBuf, String, String) {
+fn case_files(payload: &str, schedule: &str) -> (common::TempDir, String, String) {
     let directory = common::tempdir();
     let payload_path = directory.join("payload.mlir");
     let schedule_path = directory.join("payload.sched");

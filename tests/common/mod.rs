@@ -121,8 +121,9 @@ pub fn mlir_opt(input: &str, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-/// A fresh temporary directory.
-pub fn tempdir() -> PathBuf {
+/// A fresh temporary directory, removed with what it holds when dropped
+/// (at the end of the test, passed or failed).
+pub fn tempdir() -> TempDir {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let directory = std::env::temp_dir().join(format!(
@@ -131,7 +132,29 @@ pub fn tempdir() -> PathBuf {
         COUNTER.fetch_add(1, Ordering::SeqCst)
     ));
     std::fs::create_dir_all(&directory).unwrap();
-    directory
+    TempDir(directory)
+}
+
+/// A test's temporary directory ([`tempdir`]).
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The signature of a payload function: its argument types and single result type.
