@@ -177,3 +177,37 @@ fn an_existing_schedule_is_kept_and_extended() {
         stderr(&output)
     );
 }
+
+/// A matmul reading a transposed weight is tuned with the transpose inlined
+/// (each candidate reads the weight in place), and the written schedule
+/// inlines it: checked and run against the unscheduled payload.
+#[test]
+fn a_weights_transpose_is_inlined_into_the_matmul_tuned_with_it() {
+    let scratch = tempdir();
+    let output = scratch.join("linear.sched");
+    let output = output.to_str().unwrap();
+    let payload = "tests/payloads/transpose_matmul.mlir";
+    let tuned = sched_apply(&[
+        "tune",
+        payload,
+        "--budget",
+        "1m",
+        "--patience",
+        "4",
+        "--min-seconds",
+        "0.01",
+        "-o",
+        output,
+    ]);
+    assert!(tuned.status.success(), "{}", stderr(&tuned));
+    let schedule = std::fs::read_to_string(output).unwrap();
+    assert!(
+        schedule.contains("func tr0 = linalg.transpose[*] (i, j)\n")
+            && schedule.contains("\ntr0.compute_inline()\n"),
+        "{schedule}"
+    );
+    assert!(schedule.contains("func mm0 = linalg.matmul"), "{schedule}");
+    let run = sched_apply(&["run", payload, output, "--check", "--no-cache"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("check: ok"));
+}

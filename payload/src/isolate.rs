@@ -20,23 +20,61 @@ pub fn isolate_ops(
     name: &str,
     ids: &[usize],
 ) -> Result<Vec<String>, PayloadError> {
+    let groups: Vec<Vec<usize>> = ids.iter().map(|&id| vec![id]).collect();
+    isolate_groups(context, module, name, &groups)
+}
+
+/// The module text of each group of ops: the ops of a group in the order
+/// given (producers first: a weight's transpose, then the matmul reading
+/// it), the values they take from each other kept inside, the group's last
+/// op's results returned.
+pub fn isolate_groups(
+    context: &Context,
+    module: &Module,
+    name: &str,
+    groups: &[Vec<usize>],
+) -> Result<Vec<String>, PayloadError> {
     let (_, views) = describe_with_ops(context, module, name)?;
     let names = AsmNames::of_module(module);
-    ids.iter()
-        .map(|&id| {
-            let op = views.get(id).ok_or_else(|| {
-                PayloadError::internal(format!("{name} has no structured op {id} to isolate"))
-            })?;
-            Ok(isolated_text(*op, &names))
+    groups
+        .iter()
+        .map(|group| {
+            let ops = group
+                .iter()
+                .map(|&id| {
+                    views.get(id).copied().ok_or_else(|| {
+                        PayloadError::internal(format!(
+                            "{name} has no structured op {id} to isolate"
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(isolated_text(&ops, &names))
         })
         .collect()
 }
 
-/// `op` alone in a function `@task`: the constants it uses from outside
-/// (operands, or captured by its body) copied in front of it, every other
-/// value from outside an argument.
-fn isolated_text<'m>(op: OpView<'m>, names: &AsmNames<'m>) -> String {
-    let outside = op.values_from_outside(names);
+/// `ops` alone in a function `@task`: the constants they use from outside
+/// (operands, or captured by their bodies) copied in front of them, every
+/// other value from outside (not a result of an earlier op of `ops`) an
+/// argument; the last op's results returned.
+fn isolated_text<'m>(ops: &[OpView<'m>], names: &AsmNames<'m>) -> String {
+    let Some(&op) = ops.last() else {
+        return String::new();
+    };
+    let inside: Vec<String> = ops[..ops.len() - 1]
+        .iter()
+        .flat_map(|o| (0..o.result_types().len()).map(|i| o.result_name(i, names)))
+        .collect();
+    let mut outside = Vec::new();
+    for value in ops.iter().flat_map(|o| o.values_from_outside(names)) {
+        let seen = outside
+            .iter()
+            .any(|v: &crate::ffi::OutsideValue| v.name == value.name);
+        if !seen && !inside.contains(&value.name) {
+            outside.push(value);
+        }
+    }
     let arguments: Vec<(String, String)> = outside
         .iter()
         .filter(|v| v.constant.is_none())
@@ -62,7 +100,9 @@ fn isolated_text<'m>(op: OpView<'m>, names: &AsmNames<'m>) -> String {
     for (_, constant) in &constants {
         text.push_str(&format!("  {constant}\n"));
     }
-    text.push_str(&format!("  {}\n", op.printed_with(names)));
+    for o in ops {
+        text.push_str(&format!("  {}\n", o.printed_with(names)));
+    }
     text.push_str(&format!(
         "  return {} : {}\n}}\n",
         results.join(", "),

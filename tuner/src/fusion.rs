@@ -43,11 +43,22 @@ pub fn inline_elementwise(
     session: &mut Session<'_>,
     deadline: Instant,
 ) -> Result<Option<Decision>, String> {
+    // Transposes the chains of the matmuls reading them were tuned with
+    // inlined ([`Task::feeders`]) stay inlined, out of the decision.
+    for i in 0..results.len() {
+        if fed_to_tuned_readers(info, results, i) {
+            results[i].inlined = true;
+            let text = schedule_text(info, results, header);
+            results[i].inlined = plans_cleanly(&text, payload_name, payload_text);
+        }
+    }
     let elementwise: Vec<usize> = (0..results.len())
         .filter(|&i| {
             let task = &results[i].task;
             let elementwise = task.kind == "linalg.generic" && !task.reduction.contains(&true);
-            (elementwise || task.kind == "linalg.transpose") && results[i].conditions.is_some()
+            (elementwise || task.kind == "linalg.transpose")
+                && results[i].conditions.is_some()
+                && !results[i].inlined
         })
         .collect();
     let mut inlined = Vec::new();
@@ -145,6 +156,36 @@ pub fn inline_elementwise(
         read_once,
         chosen: best,
     }))
+}
+
+/// Whether result `i` is a kind of transpose whose every op is read only by
+/// matmul-like ops of tasks tuned with their feeding transposes inlined
+/// (and sped up).
+fn fed_to_tuned_readers(info: &PayloadInfo, results: &[TaskResult], i: usize) -> bool {
+    let task = &results[i].task;
+    if task.kind != "linalg.transpose" {
+        return false;
+    }
+    let tuned_with_feeders = |reader: usize| {
+        results.iter().any(|r| {
+            !r.task.feeders.is_empty() && r.best.is_some() && r.task.ops.contains(&reader)
+        })
+    };
+    task.ops.iter().all(|&op| {
+        let mut reads = info.ops.iter().flat_map(|r| {
+            r.operands
+                .iter()
+                .filter(move |o| o.producer == Some(op))
+                .map(move |o| (r, o))
+        });
+        let mut any = false;
+        // Read directly (not through a reshape) as a matmul's input.
+        let all = reads.all(|(r, o)| {
+            any = true;
+            !o.is_init && o.via.is_empty() && r.multiply_accumulate && tuned_with_feeders(r.id)
+        });
+        any && all
+    })
 }
 
 /// Whether every op reading one of `task`'s ops reads each of its elements

@@ -95,13 +95,27 @@ pub enum Progress<'a> {
     Inlining,
 }
 
-/// The schedule of one func `t` bound to the isolated op, with `chain`.
-fn candidate_schedule(task: &Task, info: &PayloadInfo, chain: &str) -> String {
-    format!(
+/// The schedule of one func `t` bound to the isolated op, with `chain`;
+/// `fed`: the isolated payload also holds the transposes feeding it, each
+/// inlined into it.
+fn candidate_schedule(task: &Task, info: &PayloadInfo, chain: &str, fed: bool) -> String {
+    let mut text = String::new();
+    if fed {
+        for (k, &id) in task.feeders.iter().enumerate() {
+            let op = &info.ops[id];
+            let dims = schedule_lang::naming::dim_names(op);
+            let binding = schedule_lang::naming::binding(op, &dims);
+            text.push_str(&format!(
+                "func w{k} = linalg.transpose[{k}] ({binding})\nw{k}.compute_inline()\n"
+            ));
+        }
+    }
+    text.push_str(&format!(
         "func t = {} ({})\nt{chain}\n",
         task.kind,
         task.binding(info)
-    )
+    ));
+    text
 }
 
 /// Whether `schedule` resolves and plans (inlining included) against the
@@ -269,10 +283,10 @@ fn tune_task(
     let mut candidates =
         space::candidates(&task, op, session.options.lanes, session.options.threads);
     candidates.retain(|c| {
-        let schedule = candidate_schedule(&task, info, &c.chain);
-        payloads
-            .iter()
-            .all(|payload| plans_cleanly(&schedule, "task.mlir", payload))
+        payloads.iter().enumerate().all(|(i, payload)| {
+            let schedule = candidate_schedule(&task, info, &c.chain, i == 0);
+            plans_cleanly(&schedule, "task.mlir", payload)
+        })
     });
     cost::rank(&mut candidates);
     let mut result = TaskResult {
@@ -306,7 +320,7 @@ fn tune_task(
         if stop.load(Ordering::Relaxed) || out_of_time || stale >= session.options.patience {
             break;
         }
-        let schedule = candidate_schedule(&task, info, &candidate.chain);
+        let schedule = candidate_schedule(&task, info, &candidate.chain, true);
         let (outcome, reused) = measured(
             &task.subject(),
             Some(&candidate.chain),

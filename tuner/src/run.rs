@@ -77,12 +77,16 @@ pub fn tune_payload(
     let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
     let tasks = crate::tasks::without_ops(crate::tasks::tasks(&info), &bound);
     let tasks = crate::tasks::merged_alike(tasks, &info);
-    // Each task's measured op, then the first op of each task merged in.
-    let ids: Vec<usize> = tasks
+    // Each task's measured op (after the transposes feeding it), then the
+    // first op of each task merged in.
+    let groups: Vec<Vec<usize>> = tasks
         .iter()
-        .flat_map(|t| std::iter::once(t.ops[0]).chain(t.also.iter().copied()))
+        .flat_map(|t| {
+            let first = t.feeders.iter().copied().chain([t.ops[0]]).collect();
+            std::iter::once(first).chain(t.also.iter().map(|&id| vec![id]))
+        })
         .collect();
-    let mut all = payload::isolate::isolate_ops(&context, &module, name, &ids)
+    let mut all = payload::isolate::isolate_groups(&context, &module, name, &groups)
         .map_err(Failure::Payload)?
         .into_iter();
     let isolated: Vec<Vec<String>> = tasks

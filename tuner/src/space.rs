@@ -336,7 +336,10 @@ impl Shape<'_> {
             }
         }
         if let (Some(input), Some(outer)) = (pack, v_outer.clone()) {
-            chain.push_str(&format!(".pack(in{input}, {outer})"));
+            // The vectorized dimension innermost in the buffer, whatever the
+            // input's layout (a weight read through its inlined transpose).
+            let v = self.name(self.v);
+            chain.push_str(&format!(".pack(in{input}, {outer}, {v})"));
         }
         if self.parallel {
             let trips = |d: usize, factor: i64| (self.task.extents[d] + factor - 1) / factor;

@@ -28,6 +28,10 @@ pub struct Task {
     /// The first op of each other description merged into this task
     /// ([`merged_alike`]): candidates must plan on these too.
     pub also: Vec<usize>,
+    /// The transposes feeding the measured op's inputs (a weight's, for a
+    /// matmul): isolated with it and inlined into it in every candidate,
+    /// so the chain is chosen for reading the weight in place.
+    pub feeders: Vec<usize>,
     /// FLOPs of one op.
     pub flops: u64,
 }
@@ -58,6 +62,20 @@ fn tunable(op: &PayloadOp) -> bool {
         && reductions_last
         && has_parallel
         && op.extents.iter().all(|e| e.is_some_and(|e| e > 0))
+}
+
+/// The transposes whose results a contraction (a matmul's `in += a * b`)
+/// reads directly: a weight's, which it is better off reading in place.
+fn feeders(op: &PayloadOp, info: &PayloadInfo) -> Vec<usize> {
+    if !op.multiply_accumulate {
+        return Vec::new();
+    }
+    op.operands
+        .iter()
+        .filter(|o| !o.is_init && o.via.is_empty())
+        .filter_map(|o| o.producer)
+        .filter(|&p| info.ops[p].kind == "linalg.transpose")
+        .collect()
 }
 
 /// The text a task's key hashes.
@@ -108,7 +126,10 @@ fn describe(op: &PayloadOp) -> String {
 pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
     let mut tasks: Vec<Task> = Vec::new();
     for op in info.ops.iter().filter(|op| tunable(op)) {
-        let description = describe(op);
+        let mut description = describe(op);
+        if !feeders(op, info).is_empty() {
+            description.push_str(" fed by transposes, inlined");
+        }
         if let Some(task) = tasks.iter_mut().find(|t| t.description == description) {
             task.ops.push(op.id);
             continue;
@@ -129,6 +150,7 @@ pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
             extents,
             ops: vec![op.id],
             also: Vec::new(),
+            feeders: feeders(op, info),
             flops: op.flops_per_point.max(1) * points,
         });
     }

@@ -69,7 +69,7 @@ fn candidates_are_chains_the_planner_takes_and_parallel_only_with_threads() {
     let one = candidates(&tasks[0], op, 16, 1);
     assert!(one.len() > 20, "{}", one.len());
     assert!(one.iter().all(|c| !c.chain.contains(".parallel(")));
-    assert!(one.iter().any(|c| c.chain.contains(".pack(in1, jo)")));
+    assert!(one.iter().any(|c| c.chain.contains(".pack(in1, jo, j)")));
     let planned = one.iter().filter(|c| plans(&tasks[0], &info, c)).count();
     assert!(planned * 2 > one.len(), "{planned} of {} plan", one.len());
     let two = candidates(&tasks[0], op, 16, 2);
@@ -217,4 +217,20 @@ fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
         ),
         Err(failure) => panic!("{}\n{text}", failure.message()),
     }
+}
+
+#[test]
+fn a_matmul_reading_a_transposed_weight_is_fed_by_the_transpose() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/payloads/transpose_matmul.mlir"
+    ))
+    .unwrap();
+    let info = described(&text);
+    let all = tasks(&info);
+    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
+    let transpose = all.iter().find(|t| t.kind == "linalg.transpose").unwrap();
+    assert_eq!(matmul.feeders, transpose.ops);
+    assert!(matmul.description.ends_with("fed by transposes, inlined"));
+    assert!(transpose.feeders.is_empty());
 }
