@@ -167,9 +167,9 @@ fn fed_to_tuned_readers(info: &PayloadInfo, results: &[TaskResult], i: usize) ->
         return false;
     }
     let tuned_with_feeders = |reader: usize| {
-        results.iter().any(|r| {
-            !r.task.feeders.is_empty() && r.best.is_some() && r.task.ops.contains(&reader)
-        })
+        results
+            .iter()
+            .any(|r| !r.task.feeders.is_empty() && r.best.is_some() && r.task.ops.contains(&reader))
     };
     task.ops.iter().all(|&op| {
         let mut reads = info.ops.iter().flat_map(|r| {
