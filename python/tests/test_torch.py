@@ -25,14 +25,19 @@ mm.reorder(j, k, i).vectorize(j)
 """
 
 
+def small_mlp():
+    """Two linear layers with a ReLU between, seeded, and an input batch."""
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(
+        torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16)
+    ).eval()
+    return model, torch.randn(8, 64)
+
+
 @unittest.skipIf(MISSING, MISSING)
 class Compile(unittest.TestCase):
     def setUp(self):
-        torch.manual_seed(0)
-        self.model = torch.nn.Sequential(
-            torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16)
-        ).eval()
-        self.x = torch.randn(8, 64)
+        self.model, self.x = small_mlp()
 
     def test_unscheduled_equals_eager(self):
         fast = sched_apply.compile(self.model, (self.x,), check=True)
@@ -107,11 +112,7 @@ class Compile(unittest.TestCase):
 @unittest.skipIf(MISSING, MISSING)
 class Backend(unittest.TestCase):
     def setUp(self):
-        torch.manual_seed(0)
-        self.model = torch.nn.Sequential(
-            torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16)
-        ).eval()
-        self.x = torch.randn(8, 64)
+        self.model, self.x = small_mlp()
         torch._dynamo.reset()
 
     def test_torch_compile_with_the_backend_equals_eager(self):
