@@ -50,6 +50,7 @@ pub fn inline_elementwise(
             results[i].inlined = true;
             let text = schedule_text(info, results, header);
             results[i].inlined = plans_cleanly(&text, payload_name, payload_text);
+            results[i].fed = results[i].inlined;
         }
     }
     let elementwise: Vec<usize> = (0..results.len())

@@ -74,6 +74,9 @@ pub struct TaskResult {
     pub failed: Vec<(String, String)>,
     /// Whether its ops are inlined into their readers instead ([`fusion`]).
     pub inlined: bool,
+    /// Whether that is because the matmuls reading them were tuned with
+    /// them inlined ([`tasks::Task::feeders`]), not by measuring the model.
+    pub fed: bool,
 }
 
 /// What `tune` reports while it works.
@@ -299,6 +302,7 @@ fn tune_task(
         reused: 0,
         failed: Vec::new(),
         inlined: false,
+        fed: false,
     };
     if result.conditions.is_none() || candidates.is_empty() || stop.load(Ordering::Relaxed) {
         return Ok(result);

@@ -267,9 +267,11 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         text.push_str(&func_line(&name, task, info, &group.conditions));
         match &group.action {
             Action::Inline => {
-                text.push_str(
-                    "# inlined into the ops reading them (the whole model measured no slower so)\n",
-                );
+                text.push_str(if group.members.iter().all(|m| m.fed) {
+                    "# inlined into the matmuls reading them, which were tuned so (reading it in place)\n"
+                } else {
+                    "# inlined into the ops reading them (the whole model measured no slower so)\n"
+                });
                 text.push_str(&format!("{name}.compute_inline()\n"));
             }
             Action::Chain(chain) => {

@@ -183,6 +183,7 @@ fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
                 reused: 0,
                 failed: Vec::new(),
                 inlined: !relu,
+                fed: false,
             }
         })
         .collect();
