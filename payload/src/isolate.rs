@@ -12,19 +12,8 @@ use melior::Context;
 /// The name of the function an isolated op's module holds.
 pub const ISOLATED_ENTRY: &str = "task";
 
-/// The module text of each op `ids` names (by [`schedule_lang::PayloadOp::id`]),
-/// in the order given; `name` is the payload's name in messages.
-pub fn isolate_ops(
-    context: &Context,
-    module: &Module,
-    name: &str,
-    ids: &[usize],
-) -> Result<Vec<String>, PayloadError> {
-    let groups: Vec<Vec<usize>> = ids.iter().map(|&id| vec![id]).collect();
-    isolate_groups(context, module, name, &groups)
-}
-
-/// The module text of each group of ops: the ops of a group in the order
+/// The module text of each group of ops (by [`schedule_lang::PayloadOp::id`];
+/// `name` is the payload's name in messages): the ops of a group in the order
 /// given (producers first: a weight's transpose, then the matmul reading
 /// it), the values they take from each other kept inside, the group's last
 /// op's results returned.
@@ -137,7 +126,7 @@ func.func @model(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<4xf32
     fn isolated(id: usize) -> String {
         let context = crate::new_context();
         let module = crate::parse_module(&context, "model.mlir", PAYLOAD).expect("parses");
-        isolate_ops(&context, &module, "model.mlir", &[id])
+        isolate_groups(&context, &module, "model.mlir", &[vec![id]])
             .expect("isolates")
             .remove(0)
     }

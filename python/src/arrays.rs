@@ -20,34 +20,16 @@ pub(crate) fn dtype_name(element: ElementType) -> &'static str {
     }
 }
 
-/// An element type's values as little-endian bytes (the host is
-/// little-endian: x86-64, as the JIT's code is).
-trait Bytes: Element + Copy + bytemuck::Pod {
-    const SIZE: usize;
-    fn put(self, out: &mut [u8]);
-}
-
-macro_rules! bytes_of {
-    ($($t:ty),*) => {$(
-        impl Bytes for $t {
-            const SIZE: usize = std::mem::size_of::<$t>();
-            fn put(self, out: &mut [u8]) {
-                out.copy_from_slice(&self.to_le_bytes());
-            }
-        }
-    )*};
-}
-bytes_of!(f32, f64, i32, i64);
+/// An element type a payload takes, as numpy and plain bytes see it (the
+/// host is little-endian: x86-64, as the JIT's code is).
+trait Bytes: Element + bytemuck::Pod {}
+impl<T: Element + bytemuck::Pod> Bytes for T {}
 
 /// `values` (in row-major order) written over `tensor`'s elements.
 fn fill<T: Bytes>(tensor: &mut Tensor, values: impl Iterator<Item = T>) {
-    for (chunk, value) in tensor
-        .buffer
-        .bytes_mut()
-        .chunks_exact_mut(T::SIZE)
-        .zip(values)
-    {
-        value.put(chunk);
+    let size = std::mem::size_of::<T>();
+    for (chunk, value) in tensor.buffer.bytes_mut().chunks_exact_mut(size).zip(values) {
+        chunk.copy_from_slice(bytemuck::bytes_of(&value));
     }
 }
 

@@ -231,6 +231,20 @@ pub struct PayloadInfo {
 }
 
 impl PayloadInfo {
+    /// Every operand (with its op) that is a result of one of the ops
+    /// `producers` (by id), inits included, in payload order.
+    pub fn reads_of<'a>(
+        &'a self,
+        producers: &'a [usize],
+    ) -> impl Iterator<Item = (&'a PayloadOp, &'a OperandInfo)> + 'a {
+        self.ops.iter().flat_map(move |op| {
+            op.operands
+                .iter()
+                .filter(move |o| o.producer.is_some_and(|p| producers.contains(&p)))
+                .map(move |o| (op, o))
+        })
+    }
+
     /// Where `op` is, as a user reads it (`model.mlir:16:10`): MLIR's
     /// `loc("-":16:10)` with the payload's own buffer named.
     pub fn place(&self, op: &PayloadOp) -> String {

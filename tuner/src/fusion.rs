@@ -172,20 +172,14 @@ fn fed_to_tuned_readers(info: &PayloadInfo, results: &[TaskResult], i: usize) ->
             .iter()
             .any(|r| !r.task.feeders.is_empty() && r.best.is_some() && r.task.ops.contains(&reader))
     };
+    // Each read directly (not through a reshape) as a matmul's input.
     task.ops.iter().all(|&op| {
-        let mut reads = info.ops.iter().flat_map(|r| {
-            r.operands
-                .iter()
-                .filter(move |o| o.producer == Some(op))
-                .map(move |o| (r, o))
-        });
-        let mut any = false;
-        // Read directly (not through a reshape) as a matmul's input.
-        let all = reads.all(|(r, o)| {
-            any = true;
-            !o.is_init && o.via.is_empty() && r.multiply_accumulate && tuned_with_feeders(r.id)
-        });
-        any && all
+        let one = [op];
+        let reads: Vec<_> = info.reads_of(&one).collect();
+        !reads.is_empty()
+            && reads.iter().all(|(r, o)| {
+                !o.is_init && o.via.is_empty() && r.multiply_accumulate && tuned_with_feeders(r.id)
+            })
     })
 }
 
@@ -196,32 +190,25 @@ fn fed_to_tuned_readers(info: &PayloadInfo, results: &[TaskResult], i: usize) ->
 /// per use instead (mobilenet_v2's ReLU6 inside the 1x1 convolutions
 /// reading it: 32.7 ms against 27.5 ms).
 fn read_once(info: &PayloadInfo, task: &Task) -> bool {
-    info.ops.iter().all(|reader| {
-        let reads = reader
-            .operands
-            .iter()
-            .filter(|o| !o.is_init && o.producer.is_some_and(|p| task.ops.contains(&p)));
-        let mut reads = reads.peekable();
-        if reads.peek().is_none() {
-            return true;
-        }
-        let elementwise = reader
-            .iterators
-            .iter()
-            .all(|k| *k == IteratorKind::Parallel);
-        elementwise
-            && reads.all(|operand| {
-                let mut dims: Vec<usize> = operand
-                    .map
-                    .iter()
-                    .filter_map(|m| match m {
-                        MapResult::Dim(d) => Some(*d),
-                        _ => None,
-                    })
-                    .collect();
-                dims.sort();
-                dims.dedup();
-                operand.map.len() == reader.iterators.len() && dims.len() == operand.map.len()
-            })
-    })
+    info.reads_of(&task.ops)
+        .filter(|(_, o)| !o.is_init)
+        .all(|(reader, operand)| {
+            let elementwise = reader
+                .iterators
+                .iter()
+                .all(|k| *k == IteratorKind::Parallel);
+            let mut dims: Vec<usize> = operand
+                .map
+                .iter()
+                .filter_map(|m| match m {
+                    MapResult::Dim(d) => Some(*d),
+                    _ => None,
+                })
+                .collect();
+            dims.sort();
+            dims.dedup();
+            elementwise
+                && operand.map.len() == reader.iterators.len()
+                && dims.len() == operand.map.len()
+        })
 }

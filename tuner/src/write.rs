@@ -124,7 +124,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
     let mut groups: Vec<(usize, Group<'r>)> = Vec::new();
     let mut placed = vec![false; results.len()];
     for (first, result) in results.iter().enumerate() {
-        let Some(action) = action(result) else {
+        let Some(wanted) = action(result) else {
             continue;
         };
         if placed[first] {
@@ -134,7 +134,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
             .filter(|&j| {
                 !placed[j]
                     && same_kind(&results[j].task, &result.task)
-                    && self::action(&results[j]).as_ref() == Some(&action)
+                    && action(&results[j]).as_ref() == Some(&wanted)
             })
             .collect();
         if bucket.len() < 2 {
@@ -153,7 +153,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
                 first,
                 Group {
                     members,
-                    action,
+                    action: wanted,
                     conditions,
                 },
             ));

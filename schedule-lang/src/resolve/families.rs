@@ -269,12 +269,8 @@ fn nearest_reader(from: usize, members: &[&PayloadOp], payload: &PayloadInfo) ->
     let mut frontier = vec![from];
     while !frontier.is_empty() {
         let mut next = Vec::new();
-        for op in &payload.ops {
-            let reads = op
-                .operands
-                .iter()
-                .any(|o| o.producer.is_some_and(|p| frontier.contains(&p)));
-            if !reads || seen.contains(&op.id) {
+        for (op, _) in payload.reads_of(&frontier) {
+            if seen.contains(&op.id) {
                 continue;
             }
             if let Some(j) = members.iter().position(|m| m.id == op.id) {
