@@ -12,8 +12,8 @@
 //! outlined loop nests' buffers that cannot overlap; `loops.cpp`
 //! keeps innermost scalar rows rolled for LLVM;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
-//! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp` and
-//! `relayout.cpp` implement sched-apply's own transform ops, declared in
+//! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp`,
+//! `relayout.cpp` and `strided.cpp` implement sched-apply's own transform ops, declared in
 //! `SchedTransformOps.td` (run through mlir-tblgen here).
 //! All link against the same static MLIR libraries mlir-sys links. The
 //! transform ops' files and `plugin.cpp` are also linked into a dialect
@@ -36,6 +36,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/union.cpp");
     println!("cargo:rerun-if-changed=shim/reshapes.cpp");
     println!("cargo:rerun-if-changed=shim/relayout.cpp");
+    println!("cargo:rerun-if-changed=shim/strided.cpp");
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
@@ -79,6 +80,7 @@ fn main() {
         "union",
         "reshapes",
         "relayout",
+        "strided",
         "compile",
         "copies",
         "vectors",
@@ -164,8 +166,8 @@ fn main() {
 
 /// The shim's files that define sched-apply's own transform ops (what the
 /// plugin holds).
-const TRANSFORM_OPS: [&str; 7] = [
-    "reuse", "sliding", "fuse", "cse", "union", "reshapes", "relayout",
+const TRANSFORM_OPS: [&str; 8] = [
+    "reuse", "sliding", "fuse", "cse", "union", "reshapes", "relayout", "strided",
 ];
 
 /// The file beside a build's shim artifacts naming what they were built from.

@@ -14,6 +14,8 @@ const STRIDES_1D: &str =
     "{dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}";
 const STRIDES_2D: &str =
     "{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}";
+const STRIDE2_2D: &str =
+    "{dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}";
 const STRIDES_3D: &str =
     "{dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}";
 
@@ -123,6 +125,65 @@ const OPS: &[NamedOp] = &[
     },
 ];
 
+/// The 2-D ops with stride 2 (ResNet's downsampling convolutions, max
+/// pooling), input sizes `(out - 1) * 2 + 3`.
+const STRIDED: &[NamedOp] = &[
+    NamedOp {
+        name: "conv_2d_nchw_fchw",
+        attributes: STRIDE2_2D,
+        inputs: &["1x4x17x33", "16x4x3x3"],
+        output: "1x16x8x16",
+        dims: "n, f, y, x | c, ky, kx",
+        width: "x",
+        channels: "f",
+    },
+    NamedOp {
+        name: "conv_2d_nhwc_hwcf",
+        attributes: STRIDE2_2D,
+        inputs: &["1x17x33x4", "3x3x4x16"],
+        output: "1x8x16x16",
+        dims: "n, y, x, f | ky, kx, c",
+        width: "x",
+        channels: "f",
+    },
+    NamedOp {
+        name: "depthwise_conv_2d_nchw_chw",
+        attributes: STRIDE2_2D,
+        inputs: &["1x16x17x33", "16x3x3"],
+        output: "1x16x8x16",
+        dims: "n, c, y, x | ky, kx",
+        width: "x",
+        channels: "c",
+    },
+    NamedOp {
+        name: "depthwise_conv_2d_nhwc_hwc",
+        attributes: STRIDE2_2D,
+        inputs: &["1x17x33x16", "3x3x16"],
+        output: "1x8x16x16",
+        dims: "n, y, x, c | ky, kx",
+        width: "x",
+        channels: "c",
+    },
+    NamedOp {
+        name: "pooling_nchw_max",
+        attributes: STRIDE2_2D,
+        inputs: &["1x16x17x33", "3x3"],
+        output: "1x16x8x16",
+        dims: "n, c, y, x | ky, kx",
+        width: "x",
+        channels: "c",
+    },
+    NamedOp {
+        name: "pooling_nhwc_max",
+        attributes: STRIDE2_2D,
+        inputs: &["1x17x33x16", "3x3"],
+        output: "1x8x16x16",
+        dims: "n, y, x, c | ky, kx",
+        width: "x",
+        channels: "c",
+    },
+];
+
 impl NamedOp {
     /// A function computing the op on its arguments.
     fn payload(&self) -> String {
@@ -168,6 +229,73 @@ impl NamedOp {
             order.join(", ")
         )
     }
+
+    /// A register tile: the channels split by 8 and vectorized, inside 4
+    /// output columns unrolled in the vector tile, the window loops around
+    /// them (the op's iterators order `x` before the channels only in the
+    /// NHWC forms).
+    fn register_tile_schedule(&self) -> String {
+        let (parallel, reduction) = self.dims.split_once('|').unwrap();
+        let names =
+            |list: &str| -> Vec<String> { list.split(',').map(|d| d.trim().to_string()).collect() };
+        let (parallel, reduction) = (names(parallel), names(reduction));
+        let (c, x) = (self.channels, self.width);
+        let mut order = vec![format!("{c}i"), format!("{x}i")];
+        order.extend(reduction);
+        order.extend([format!("{x}o"), format!("{c}o")]);
+        order.extend(
+            parallel
+                .iter()
+                .rev()
+                .filter(|d| *d != c && *d != x)
+                .cloned(),
+        );
+        format!(
+            "func op = linalg.{} ({})\nop.split({c}, {c}o, {c}i, 8).split({x}, {x}o, {x}i, 4)\n  .reorder({})\n  .vectorize({c}i).unroll({x}i)\n",
+            self.name,
+            self.dims,
+            order.join(", ")
+        )
+    }
+}
+
+/// Runs `schedule` on `op`'s payload with `--check`; a failure's report.
+fn check(directory: &std::path::Path, op: &NamedOp, label: &str, schedule: &str) -> Option<String> {
+    let payload = directory.join(format!("{}_{label}.mlir", op.name));
+    std::fs::write(&payload, op.payload()).unwrap();
+    let path = directory.join(format!("{}_{label}.sched", op.name));
+    std::fs::write(&path, schedule).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .arg("run")
+        .arg(&payload)
+        .arg(&path)
+        .arg("--check")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    (output.status.code() != Some(0) || !stdout.contains("check: ok")).then(|| {
+        format!(
+            "{} ({label}):\n{schedule}{stdout}{}",
+            op.name,
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+#[test]
+fn stride_2_ops_vectorize_along_the_strided_width_and_in_register_tiles() {
+    let directory = common::tempdir();
+    let mut failures = Vec::new();
+    for op in STRIDED {
+        failures.extend(check(
+            &directory,
+            op,
+            "width",
+            &op.schedule(op.width, false),
+        ));
+        failures.extend(check(&directory, op, "tile", &op.register_tile_schedule()));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 // directives no upstream op can express, and in place of upstream ops that
 // grow quadratically with a model's length. `build.rs` runs mlir-tblgen on
 // this file; `reuse.cpp`, `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`,
-// `reshapes.cpp` and `relayout.cpp` implement the ops, and `reuse.cpp`
+// `reshapes.cpp`, `relayout.cpp` and `strided.cpp` implement the ops, and `reuse.cpp`
 // registers them.
 
 #ifndef SCHED_TRANSFORM_OPS
@@ -205,6 +205,29 @@ def RelayoutOperandOp : TransformDialectOp<"sched.relayout_operand",
     $target `input` $input `axis` $axis attr-dict `:`
     functional-type(operands, results)
   }];
+}
+
+def SliceStridedReadsOp : TransformDialectOp<"sched.slice_strided_reads",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "A generic's inputs read with a stride, read through strided slices instead";
+  let description = [{
+    Each `target` is a `linalg.generic` on tensors. Every input whose
+    indexing map has a result `c * d + k` (a loop dimension `d` with a
+    static range, constants `c > 1` and `k >= 0`), and otherwise only
+    dimensions and constants, is read through a `tensor.extract_slice`
+    taking, along each such axis, the range of `d` with stride `c` from
+    offset `k` (the whole of every other axis), and the map's result
+    becomes `d`: the generic computes the same values, and its maps are
+    projected permutations again, which MLIR's vectorizer needs (a
+    convolution with stride 2, once its window loops are outside the tile).
+
+    Reads the target handle (the generics are updated in place).
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
 #endif // SCHED_TRANSFORM_OPS

@@ -23,6 +23,7 @@
 //! | [`compute_at`] | producers computed inside a consumer's loop | `sched.fuse_into` (our own op: upstream's `fuse_into_containing_op`, linear in a chain's length) |
 //! | [`tail`] | partial last tiles of vectorized stages | `structured.split` |
 //! | [`vector`] | `vectorize`, `unroll`, hoisting the accumulator | `structured.vectorize`, `loop.unroll`, `hoist_loop_invariant_subsets` |
+//! | [`strided`] | vector tiles reading a strided input; the vector op's dimension order | `sched.slice_strided_reads` (our own op), `structured.interchange` |
 //! | [`pack`] | `pack`: contiguous copies of input tiles | `structured.pad` (nofold), row tiling |
 //! | [`prefetch`] | `prefetch`: the next iteration's input region | `param.constant`, `annotate` |
 //! | [`parallel`] | `parallel`: which foralls run on threads | `annotate` |
@@ -49,6 +50,7 @@ mod prefetch;
 mod reuse;
 mod rfactor;
 mod sliding;
+mod strided;
 mod tail;
 mod tiling;
 mod vector;
@@ -331,7 +333,7 @@ impl<'a> Planner<'a> {
             let region = nest.entering(nest.first_implicit).clone();
             self.emit_offload(func, stage_index, handle, &offload, &region);
         } else if nest.vector_mode {
-            self.queue_vectorize(func, stage_index, handle);
+            self.queue_vectorize(func, stage_index, handle, &nest);
         }
     }
 

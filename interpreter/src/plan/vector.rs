@@ -16,6 +16,8 @@
 //! innermost first (`loop.unroll`: unrolling an outer loop first would
 //! invalidate the handles to the inner ones).
 
+use super::nest::Nest;
+use super::strided::TileShape;
 use super::tail::find_tail;
 use super::Planner;
 use crate::script::ANY_OP;
@@ -40,11 +42,23 @@ pub(super) enum VectorizeWhen {
     AfterFolding,
 }
 
+/// A tiled op to vectorize once every stage is tiled.
+struct VectorTile {
+    /// The handle to the tiled op.
+    handle: String,
+    /// The `vectorize` call that asked.
+    span: Span,
+    /// Before or after folding unit dimensions.
+    when: VectorizeWhen,
+    /// What to do to the op first (after folding).
+    shape: TileShape,
+}
+
 /// Work queued while stages are tiled, emitted once all of them are.
 #[derive(Default)]
 pub(super) struct LateSteps {
-    /// Tiles to vectorize, with the `vectorize` call that asked.
-    vectorize: Vec<(String, Span, VectorizeWhen)>,
+    /// Tiles to vectorize.
+    vectorize: Vec<VectorTile>,
     /// Loops to unroll (handle, factor, the `unroll` call), in creation order.
     unroll: Vec<(String, i64, Span)>,
     /// Sequential `scf.for` loops, outer before inner, whose loop-invariant
@@ -117,7 +131,7 @@ impl Planner<'_> {
             );
             return false;
         }
-        if let Some(error) = self.strided_vector_loop(func, stage_index, &loops[first_implicit..]) {
+        if let Some(error) = self.check_strided_tile(func, stage_index, nest) {
             self.errors.push(error);
             return false;
         }
@@ -187,106 +201,6 @@ impl Planner<'_> {
         true
     }
 
-    /// A vectorized loop in the tile whose dimension indexes an input with a
-    /// stride (`d2 * 2 + d4`: a pooling or convolution with stride 2): MLIR's
-    /// vectorizer cannot read such a window. The error names the loops that
-    /// can be vectorized (parallel dimensions read contiguously).
-    fn strided_vector_loop(
-        &self,
-        func: usize,
-        stage_index: usize,
-        tile: &[Loop],
-    ) -> Option<Diagnostic> {
-        let stage = &self.model.funcs[func].stages[stage_index];
-        let op = &self.payload.ops[stage.op];
-        let stride_of = |dim: usize| -> Option<(usize, String, i64)> {
-            expressions_with(op, dim).find_map(|(k, text)| {
-                let terms = super::prefetch::parse_sum(text)?;
-                let (_, coefficient) = terms.into_iter().find(|(d, _)| *d == Some(dim))?;
-                (coefficient != 1).then(|| (k, text.to_string(), coefficient))
-            })
-        };
-        let vectorized = tile
-            .iter()
-            .find(|l| l.vectorize.is_some() && stride_of(l.dim).is_some());
-        let Some(vectorized) = vectorized else {
-            // A loop unrolled inside the vector tile makes the vector op read
-            // the strided window as well.
-            let unrolled = tile
-                .iter()
-                .find(|l| l.unroll.is_some() && stride_of(l.dim).is_some())?;
-            let (operand, index, stride) = stride_of(unrolled.dim)?;
-            return Some(self.strided_unroll(
-                func,
-                stage_index,
-                unrolled,
-                (operand, &index, stride),
-            ));
-        };
-        let (operand, index, stride) = stride_of(vectorized.dim)?;
-        let dim_name = &stage.dims[vectorized.dim].name;
-        let candidates: Vec<&str> = stage
-            .dims
-            .iter()
-            .enumerate()
-            .filter(|(d, dim)| !dim.reduction && dim.extent != Some(1) && stride_of(*d).is_none())
-            .map(|(_, dim)| dim.name.as_str())
-            .collect();
-        let listed = candidates
-            .iter()
-            .map(|c| format!("`{c}`"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        Some(
-            Diagnostic::error(
-                "vectorize-strided",
-                vectorized.vectorize.unwrap_or(vectorized.span),
-                format!(
-                    "cannot vectorize `{}` in `{}`: `in{operand}` is read at `{index}` (in the \
-                     op's dimensions), with stride {stride} along `{dim_name}`, and MLIR's \
-                     vectorizer does not read strided windows",
-                    vectorized.name,
-                    self.stage_name(func, stage_index)
-                ),
-            )
-            .with_help(if candidates.is_empty() {
-                "no parallel loop of this op is read contiguously: leave it unvectorized"
-                    .to_string()
-            } else {
-                format!("vectorize a loop over a dimension read contiguously: {listed}")
-            }),
-        )
-    }
-
-    /// The error for a loop unrolled inside the vector tile over a dimension
-    /// an input is read along with a stride (`in0` at `d3 * 2 + d6`).
-    fn strided_unroll(
-        &self,
-        func: usize,
-        stage_index: usize,
-        unrolled: &Loop,
-        (operand, index, stride): (usize, &str, i64),
-    ) -> Diagnostic {
-        let stage = &self.model.funcs[func].stages[stage_index];
-        let dim_name = &stage.dims[unrolled.dim].name;
-        Diagnostic::error(
-            "vectorize-strided",
-            unrolled.unroll.unwrap_or(unrolled.span),
-            format!(
-                "cannot unroll `{}` inside the vector tile of `{}`: `in{operand}` is read at \
-                 `{index}` (in the op's dimensions), with stride {stride} along `{dim_name}`, and \
-                 MLIR's vectorizer does not read strided windows",
-                unrolled.name,
-                self.stage_name(func, stage_index)
-            ),
-        )
-        .with_help(format!(
-            "order `{}` outside the loops of the window (reorder lists loops innermost first), \
-             or leave it rolled",
-            unrolled.name
-        ))
-    }
-
     /// Whether dimension `dim` of payload op `op` indexes an operand inside
     /// an expression (`d1 + d4`), as a convolution's window does.
     fn indexes_a_window(&self, op: usize, dim: usize) -> bool {
@@ -295,8 +209,15 @@ impl Planner<'_> {
             .is_some()
     }
 
-    /// Queues the vectorization of a stage's tile (`handle`).
-    pub(super) fn queue_vectorize(&mut self, func: usize, stage_index: usize, handle: String) {
+    /// Queues the vectorization of a stage's tile (`handle`), tiled as
+    /// `nest` says.
+    pub(super) fn queue_vectorize(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        handle: String,
+        nest: &Nest,
+    ) {
         let stage = &self.model.funcs[func].stages[stage_index];
         let span = stage
             .loops
@@ -309,12 +230,20 @@ impl Planner<'_> {
                 .iter()
                 .all(|r| matches!(r, MapResult::Dim(_) | MapResult::Constant(0)))
         });
-        let when = if plain && stage.dims.iter().any(|d| d.reduction) {
-            VectorizeWhen::BeforeFolding
+        // A contraction keeps its iterators' order: `vector.contract` picks
+        // its own.
+        let (when, shape) = if plain && stage.dims.iter().any(|d| d.reduction) {
+            (VectorizeWhen::BeforeFolding, TileShape::default())
         } else {
-            VectorizeWhen::AfterFolding
+            let shape = self.tile_shape(func, stage_index, nest);
+            (VectorizeWhen::AfterFolding, shape)
         };
-        self.late.vectorize.push((handle, span, when));
+        self.late.vectorize.push(VectorTile {
+            handle,
+            span,
+            when,
+            shape,
+        });
         self.transformed = true;
     }
 
@@ -371,14 +300,14 @@ impl Planner<'_> {
         let tiles = std::mem::take(&mut self.late.vectorize);
         let (early, late): (Vec<_>, Vec<_>) = tiles
             .into_iter()
-            .partition(|(_, _, when)| *when == VectorizeWhen::BeforeFolding);
+            .partition(|tile| tile.when == VectorizeWhen::BeforeFolding);
         if !early.is_empty() {
-            for (handle, span, _) in early {
+            for tile in early {
                 self.script.comment(format!(
                     "vectorize: {} (a contraction, vectorized with its reduction)",
-                    self.source.slice(span)
+                    self.source.slice(tile.span)
                 ));
-                self.vectorize_op(&handle, span);
+                self.vectorize_op(&tile.handle, tile.span);
             }
             // Before any canonicalization folds a unit reduction into a plain add.
             self.script.comment(
@@ -392,6 +321,30 @@ impl Planner<'_> {
             ];
             self.apply_patterns(functions, &patterns, false);
         }
+        let mut late = late;
+        for tile in &mut late {
+            let Some(order) = &tile.shape.interchange else {
+                continue;
+            };
+            self.script.comment(format!(
+                "{}: iterators interchanged so the vector's dimensions nest as the schedule orders them",
+                self.source.slice(tile.span)
+            ));
+            let listed = order
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let interchanged = self.script.fresh(&format!("{}_interchanged", tile.handle));
+            self.script.op(
+                format!(
+                    "%{interchanged} = transform.structured.interchange %{} iterator_interchange = [{listed}] : ({ANY_OP}) -> {ANY_OP}",
+                    tile.handle
+                ),
+                self.at(tile.span),
+            );
+            tile.handle = interchanged;
+        }
         if !late.is_empty() {
             self.script
                 .comment("fold unit dimensions so each tile vectorizes as one compact vector op");
@@ -401,10 +354,22 @@ impl Planner<'_> {
             ];
             self.apply_patterns(functions, &patterns, false);
         }
-        for (handle, span, _) in late {
+        for tile in late {
             self.script
-                .comment(format!("vectorize: {}", self.source.slice(span)));
-            self.vectorize_op(&handle, span);
+                .comment(format!("vectorize: {}", self.source.slice(tile.span)));
+            if tile.shape.strided {
+                self.script.comment(
+                    "inputs read with a stride along the tile are read through strided slices",
+                );
+                self.script.op(
+                    format!(
+                        "transform.sched.slice_strided_reads %{} : {ANY_OP}",
+                        tile.handle
+                    ),
+                    self.at(tile.span),
+                );
+            }
+            self.vectorize_op(&tile.handle, tile.span);
         }
     }
 
@@ -478,7 +443,7 @@ impl Planner<'_> {
 
 /// The index expressions of `op`'s operands that mention dimension `dim`
 /// (`d1 + d4` for `d4`), with the operand's position.
-fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
     let name = format!("d{dim}");
     op.operands
         .iter()
