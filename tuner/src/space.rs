@@ -6,7 +6,8 @@
 //! they are a small window), the rest outside (either order), a matmul's
 //! shared operand packed per column block; for windowed ops also a parallel
 //! dimension the output does not keep innermost vectorized from an input
-//! packed with it innermost. With several threads, each also with its
+//! packed with it innermost, alone or inside a few of the output's innermost
+//! points unrolled. With several threads, each also with its
 //! outermost loop of several iterations parallel.
 
 use crate::tasks::Task;
@@ -424,7 +425,9 @@ fn pack_operand(op: &PayloadOp, shape: &Shape<'_>) -> Option<usize> {
 /// For a windowed op: a parallel dimension other than the output's
 /// innermost, which an input (the filter) has but not innermost,
 /// vectorized from that input packed with it innermost (a stride-2
-/// convolution's output channels).
+/// convolution's output channels), alone or inside 4, 7 or 8 of the output's
+/// innermost points unrolled (a register tile of broadcast inputs; at stride
+/// 2 each read from every second element).
 fn packed_channels(
     task: &Task,
     op: &PayloadOp,
@@ -445,52 +448,99 @@ fn packed_channels(
             continue;
         };
         let name = &task.dims[w];
+        let column = &task.dims[v];
         for a in [1, 2, 4] {
             let tile = a * lanes;
             if tile >= task.extents[w] {
                 break;
             }
-            let mut order = vec![format!("{name}i")];
-            order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
-            for &d in parallel.iter().rev() {
-                if d != w {
-                    order.push(task.dims[d].clone());
-                }
-            }
-            // The block loop just inside the batch (outermost) dimension.
-            let at = order.len() - usize::from(parallel.len() > 1 && parallel[0] != w);
-            order.insert(at, format!("{name}o"));
-            let mut chain = format!(".split({name}, {name}o, {name}i, {tile})");
-            chain.push_str(&reorder(&task.dims, &[(w, true)], &order));
-            if tile > lanes {
-                chain.push_str(&format!(".vectorize({name}i, {lanes}).unroll({name}i)"));
-            } else {
-                chain.push_str(&format!(".vectorize({name}i)"));
-            }
-            chain.push_str(&format!(".pack(in{input}, {name}o, {name})"));
-            let mut chains = vec![chain.clone()];
-            if threads > 1 {
-                let mut trips = vec![(format!("{name}o"), (task.extents[w] + tile - 1) / tile)];
-                trips.extend(
-                    parallel
-                        .iter()
-                        .map(|&d| (task.dims[d].clone(), task.extents[d])),
+            let columns = [1, 4, 7, 8].into_iter().filter(|&f| {
+                f == 1 || (f < task.extents[v] && task.extents[v] % f == 0 && a * f <= 24)
+            });
+            for factor in columns {
+                let chain = packed_chain(
+                    task,
+                    (w, tile, lanes),
+                    (v, factor),
+                    reductions,
+                    parallel,
+                    input,
                 );
-                chains.extend(parallel_mark(&order, &trips).map(|mark| chain.clone() + &mark));
+                let mut chains = vec![chain.0.clone()];
+                if threads > 1 {
+                    let mut trips = vec![(format!("{name}o"), (task.extents[w] + tile - 1) / tile)];
+                    if factor > 1 {
+                        trips.push((format!("{column}o"), task.extents[v] / factor));
+                    }
+                    trips.extend(
+                        parallel
+                            .iter()
+                            .map(|&d| (task.dims[d].clone(), task.extents[d])),
+                    );
+                    chains.extend(
+                        parallel_mark(&chain.1, &trips).map(|mark| chain.0.clone() + &mark),
+                    );
+                }
+                out.extend(chains.into_iter().map(|chain| Candidate {
+                    chain,
+                    lanes,
+                    vector_extent: task.extents[w],
+                    vector_tile: tile,
+                    unroll_extent: if factor > 1 { task.extents[v] } else { 1 },
+                    unroll_tile: factor,
+                    second_extent: 1,
+                    second_tile: 1,
+                    packed: true,
+                    reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
+                }));
             }
-            out.extend(chains.into_iter().map(|chain| Candidate {
-                chain,
-                lanes,
-                vector_extent: task.extents[w],
-                vector_tile: tile,
-                unroll_extent: 1,
-                unroll_tile: 1,
-                second_extent: 1,
-                second_tile: 1,
-                packed: true,
-                reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
-            }));
         }
     }
     out
+}
+
+/// The chain of a packed-channels candidate and its loop order: `w` split
+/// by `tile` and vectorized (in machine vectors of `lanes`, unrolled),
+/// inside `factor` points of `v` unrolled (none when 1), the reductions
+/// around them, then the other loops, `w`'s block loop just inside the batch.
+fn packed_chain(
+    task: &Task,
+    (w, tile, lanes): (usize, i64, i64),
+    (v, factor): (usize, i64),
+    reductions: &[usize],
+    parallel: &[usize],
+    input: usize,
+) -> (String, Vec<String>) {
+    let (name, column) = (&task.dims[w], &task.dims[v]);
+    let split_v = factor > 1;
+    let mut order = vec![format!("{name}i")];
+    if split_v {
+        order.push(format!("{column}i"));
+    }
+    order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
+    for &d in parallel.iter().rev() {
+        if d == v && split_v {
+            order.push(format!("{column}o"));
+        } else if d != w {
+            order.push(task.dims[d].clone());
+        }
+    }
+    // The block loop just inside the batch (outermost) dimension.
+    let at = order.len() - usize::from(parallel.len() > 1 && parallel[0] != w);
+    order.insert(at, format!("{name}o"));
+    let mut chain = format!(".split({name}, {name}o, {name}i, {tile})");
+    if split_v {
+        chain.push_str(&format!(".split({column}, {column}o, {column}i, {factor})"));
+    }
+    chain.push_str(&reorder(&task.dims, &[(w, true), (v, split_v)], &order));
+    if tile > lanes {
+        chain.push_str(&format!(".vectorize({name}i, {lanes}).unroll({name}i)"));
+    } else {
+        chain.push_str(&format!(".vectorize({name}i)"));
+    }
+    if split_v {
+        chain.push_str(&format!(".unroll({column}i)"));
+    }
+    chain.push_str(&format!(".pack(in{input}, {name}o, {name})"));
+    (chain, order)
 }

@@ -50,6 +50,11 @@ fn alike_ops_are_one_task_bound_by_the_fewest_conditions() {
 /// Every candidate, as a schedule of the one task's first op, plans without
 /// an error.
 fn plans(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
+    plans_on(TWO_LAYERS, task, info, candidate)
+}
+
+/// Whether `candidate` plans as a schedule of `task`'s first op in `payload`.
+fn plans_on(payload: &str, task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
     let schedule = format!(
         "func t = {}[{}] ({})\nt{}\n",
         task.kind,
@@ -59,7 +64,44 @@ fn plans(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
     );
     let source = schedule_lang::SourceFile::new("t.sched", schedule);
     let stop = interpreter::pipeline::Stop::Plan;
-    interpreter::pipeline::run(&source, "f.mlir", TWO_LAYERS, stop, &[]).is_ok()
+    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[]).is_ok()
+}
+
+/// A ResNet downsampling convolution: 3x3, stride 2.
+const STRIDE_2: &str = r#"
+func.func @f(%in: tensor<1x16x29x29xf32>, %w: tensor<64x16x3x3xf32>, %o: tensor<1x64x14x14xf32>)
+    -> tensor<1x64x14x14xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%in, %w : tensor<1x16x29x29xf32>, tensor<64x16x3x3xf32>) outs(%o : tensor<1x64x14x14xf32>) -> tensor<1x64x14x14xf32>
+  return %r : tensor<1x64x14x14xf32>
+}
+"#;
+
+#[test]
+fn a_stride_2_convolution_gets_packed_channels_inside_unrolled_output_columns() {
+    let info = described(STRIDE_2);
+    let tasks = tasks(&info);
+    let op = &info.ops[tasks[0].ops[0]];
+    let mut all = candidates(&tasks[0], op, 16, 1);
+    let column = &tasks[0].dims[3];
+    let tiled: Vec<&Candidate> = all
+        .iter()
+        .filter(|c| {
+            c.chain.contains(".pack(in1, ") && c.chain.contains(&format!(".unroll({column}i)"))
+        })
+        .collect();
+    assert!(!tiled.is_empty(), "{all:?}");
+    for candidate in &tiled {
+        assert!(
+            plans_on(STRIDE_2, &tasks[0], &info, candidate),
+            "{}",
+            candidate.chain
+        );
+    }
+    // Broadcast columns fill the register tile: the model ranks such a
+    // candidate first, above the packed channels alone.
+    tuner::cost::rank(&mut all);
+    assert!(all[0].packed && all[0].unroll_tile > 1, "{}", all[0].chain);
 }
 
 #[test]
