@@ -24,7 +24,7 @@ pub const OPENMP_RUNTIME: &str = concat!(env!("MLIR_SYS_220_PREFIX"), "/lib/libo
 /// payload overwrites (as the init of its result) is written in place, and
 /// the function returns that argument.
 pub const BUFFERIZE_PIPELINE: &str =
-    "builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map})";
+    "builtin.module(eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map})";
 
 /// Drops the results that are arguments (the entry is made private for it:
 /// upstream only drops results of private functions). The caller finds those
@@ -39,8 +39,11 @@ pub(crate) const INLINE_PREFETCHES: &str = "builtin.module(inline)";
 /// first stop carrying buffers they yield unchanged (canonicalization), so
 /// a result computed by an `scf.for` is its buffer's allocation, which the
 /// out-parameter replaces (else it was computed in a temporary and copied).
+/// The last canonicalization erases the copies of a buffer onto itself CSE
+/// leaves when it merges two views of one region (a tile written in place,
+/// a producer writing into the interior of a padded tensor).
 pub const OUT_PARAMS_PIPELINE: &str =
-    "builtin.module(func.func(canonicalize),buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse))";
+    "builtin.module(func.func(canonicalize),buffer-results-to-out-params{hoist-static-allocs modify-public-functions},func.func(canonicalize,cse,canonicalize))";
 
 /// Between the two halves: every `scf.forall` the schedule marked parallel
 /// (`sched.parallel`, which bufferization keeps) becomes an `scf.parallel`,
@@ -195,6 +198,7 @@ pub(crate) fn bufferize(
     signature: &Signature,
     payload_name: &str,
 ) -> Result<Vec<Option<usize>>, PayloadError> {
+    crate::ffi::pads_into_fills(module);
     crate::ffi::untie_shared_empty_tensors(module);
     run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
     crate::ffi::forward_temporary_copies(module);

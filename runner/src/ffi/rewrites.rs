@@ -17,6 +17,19 @@ pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedUntieSharedEmptyTensors(raw) }
 }
 
+/// Before bufferization: each `tensor.pad` of static shapes with a constant
+/// value (not `nofold`) becomes a fill of the padded shape, placed before the
+/// source's producer, and an insert of the source into it
+/// (`shim/empties.cpp`), so empty-tensor elimination has the producer write
+/// into the padded tensor. Returns the pads rewritten.
+pub fn pads_into_fills(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces tensor.pad ops by tensor.empty, linalg.fill and
+    // tensor.insert_slice ops computing the same tensor.
+    unsafe { schedPadsIntoFills(raw) }
+}
+
 /// After bufferization: each copy through a temporary buffer between two
 /// regions of one buffer that share no element becomes one direct copy
 /// (`shim/copies.cpp`). Returns the temporaries removed.
@@ -137,6 +150,8 @@ unsafe extern "C" {
     fn schedAttachLoopAnnotations(root: MlirOperation) -> i64;
     /// Defined in `shim/empties.cpp`.
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
+    /// Defined in `shim/empties.cpp`.
+    fn schedPadsIntoFills(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
     fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
