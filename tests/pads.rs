@@ -1,0 +1,168 @@
+//! Pads cost no copy: the op computing a padded tensor writes into the
+//! padded buffer's interior (a `tensor.pad` becomes a fill and an insert
+//! before bufferization, and empty-tensor elimination redirects the
+//! producer), and the results stay those of the unscheduled payload, also
+//! where one tensor is padded twice, read unpadded too, or is an argument.
+
+mod common;
+
+use std::process::Command;
+
+/// A ReLU padded by one (the convolution's zero border), then convolved.
+const RELU_PAD_CONV: &str = r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+func.func @f(%a: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x8x8xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x4x8x8xf32>) outs(%e : tensor<1x4x8x8xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %m = arith.maximumf %v, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x8x8xf32>
+  %padded = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
+  %oe = tensor.empty() : tensor<1x8x8x8xf32>
+  %o = linalg.fill ins(%zero : f32) outs(%oe : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%padded, %w : tensor<1x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %r : tensor<1x8x8x8xf32>
+}
+"#;
+
+/// One ReLU padded twice (by one with zeros, by two with ones) and also
+/// returned as it is, and an argument padded.
+const SHARED_PADS: &str = r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+func.func @f(%a: tensor<1x4x8x8xf32>) -> (tensor<1x4x10x10xf32>, tensor<1x4x12x12xf32>, tensor<1x4x8x8xf32>, tensor<1x4x9x9xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<1x4x8x8xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x4x8x8xf32>) outs(%e : tensor<1x4x8x8xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %m = arith.maximumf %v, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x8x8xf32>
+  %p1 = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
+  %p2 = tensor.pad %relu low[0, 0, 2, 2] high[0, 0, 2, 2] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %one : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x12x12xf32>
+  %p3 = tensor.pad %a low[0, 0, 1, 0] high[0, 0, 0, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %one : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x9x9xf32>
+  return %p1, %p2, %relu, %p3 : tensor<1x4x10x10xf32>, tensor<1x4x12x12xf32>, tensor<1x4x8x8xf32>, tensor<1x4x9x9xf32>
+}
+"#;
+
+/// `sched-apply` with `args` on `payload` written to a temporary directory
+/// (the schedule `schedule` beside it): exit code and stdout.
+fn sched_apply(payload: &str, schedule: &str, args: &[&str]) -> (Option<i32>, String) {
+    let directory = common::tempdir();
+    let path = directory.join("p.mlir");
+    std::fs::write(&path, payload).unwrap();
+    std::fs::write(directory.join("p.sched"), schedule).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned() + &stderr,
+    )
+}
+
+const CONV_SCHEDULE: &str = "func c = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+                             c.reorder(x, kx, ky, c, y, f, n).vectorize(x)\n";
+
+#[test]
+fn a_padded_producer_writes_into_the_padded_buffer() {
+    let (code, bufferized) = sched_apply(RELU_PAD_CONV, CONV_SCHEDULE, &["--emit", "offloaded"]);
+    assert_eq!(code, Some(0), "{bufferized}");
+    assert!(
+        !bufferized.contains("memref.copy") && !bufferized.contains("linalg.copy"),
+        "{bufferized}"
+    );
+    // The ReLU's output is a view of the padded buffer's interior.
+    assert!(
+        bufferized.contains("[0, 1, 1] [4, 8, 8] [1, 1, 1]"),
+        "{bufferized}"
+    );
+    let (code, report) = sched_apply(RELU_PAD_CONV, CONV_SCHEDULE, &["run", "--check"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("check: ok"), "{report}");
+}
+
+/// `values` (8x8 per channel, 4 channels) padded on the last two axes.
+fn padded(
+    values: &[f32],
+    (top, left, bottom, right): (usize, usize, usize, usize),
+    fill: f32,
+) -> Vec<f32> {
+    let (h, w) = (8 + top + bottom, 8 + left + right);
+    let mut out = vec![fill; 4 * h * w];
+    for c in 0..4 {
+        for y in 0..8 {
+            for x in 0..8 {
+                out[(c * h + y + top) * w + x + left] = values[(c * 8 + y) * 8 + x];
+            }
+        }
+    }
+    out
+}
+
+/// An .npy file of `values` with shape `shape` in `directory`.
+fn npy(directory: &std::path::Path, name: &str, shape: &str, values: &[f32]) -> String {
+    let ty = payload::types::parse_tensor_type(&format!("tensor<{shape}xf32>")).unwrap();
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let tensor = runner::tensor::Tensor::from_bytes(ty, &bytes).unwrap();
+    let path = directory.join(name);
+    std::fs::write(&path, runner::npy::write(&tensor)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn shared_and_argument_pads_compute_their_padded_values() {
+    let directory = common::tempdir();
+    let input: Vec<f32> = (0..256).map(|i| (i % 7) as f32 - 3.0).collect();
+    let relu: Vec<f32> = input.iter().map(|v| v.max(0.0)).collect();
+    let inputs = npy(&directory, "a.npy", "1x4x8x8", &input);
+    let expected = [
+        npy(
+            &directory,
+            "p1.npy",
+            "1x4x10x10",
+            &padded(&relu, (1, 1, 1, 1), 0.0),
+        ),
+        npy(
+            &directory,
+            "p2.npy",
+            "1x4x12x12",
+            &padded(&relu, (2, 2, 2, 2), 1.0),
+        ),
+        npy(&directory, "relu.npy", "1x4x8x8", &relu),
+        npy(
+            &directory,
+            "p3.npy",
+            "1x4x9x9",
+            &padded(&input, (1, 0, 0, 1), 1.0),
+        ),
+    ]
+    .join(",");
+    let (code, report) = sched_apply(
+        SHARED_PADS,
+        "",
+        &["run", "--inputs", &inputs, "--expect", &expected],
+    );
+    assert_eq!(code, Some(0), "{report}");
+    assert!(!report.contains("differs"), "{report}");
+}
