@@ -99,9 +99,20 @@ fn a_stride_2_convolution_gets_packed_channels_inside_unrolled_output_columns() 
         );
     }
     // Broadcast columns fill the register tile: the model ranks such a
-    // candidate first, above the packed channels alone.
+    // candidate first, above the packed channels alone and above the output
+    // row vectorized, whose stride-2 input is gathered lane by lane.
     tuner::cost::rank(&mut all);
     assert!(all[0].packed && all[0].unroll_tile > 1, "{}", all[0].chain);
+    assert!(!all[0].strided_vector);
+    let row = all
+        .iter()
+        .find(|c| c.strided_vector)
+        .expect("a candidate vectorizes the row");
+    assert!(
+        tuner::cost::score(row) < 0.5 * tuner::cost::score(&all[0]),
+        "{}",
+        row.chain
+    );
 }
 
 #[test]
