@@ -8,11 +8,11 @@ mod common;
 
 use std::process::Command;
 
-/// A ReLU padded by one (the convolution's zero border), then convolved.
-const RELU_PAD_CONV: &str = r#"
-#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
-func.func @f(%a: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x8x8xf32> {
-  %zero = arith.constant 0.0 : f32
+/// The payloads' first op: `%relu`, the ReLU of the argument `%a`, and the
+/// constant `%zero`.
+macro_rules! relu_of_a {
+    () => {
+        r#"  %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x4x8x8xf32>
   %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
       ins(%a : tensor<1x4x8x8xf32>) outs(%e : tensor<1x4x8x8xf32>) {
@@ -20,7 +20,18 @@ func.func @f(%a: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x8x8
     %m = arith.maximumf %v, %zero : f32
     linalg.yield %m : f32
   } -> tensor<1x4x8x8xf32>
-  %padded = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
+"#
+    };
+}
+
+/// A ReLU padded by one (the convolution's zero border), then convolved.
+const RELU_PAD_CONV: &str = concat!(
+    r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+func.func @f(%a: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x8x8xf32> {
+"#,
+    relu_of_a!(),
+    r#"  %padded = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
   ^bb0(%i: index, %j: index, %k: index, %l: index):
     tensor.yield %zero : f32
   } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
@@ -30,22 +41,19 @@ func.func @f(%a: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x8x8
       ins(%padded, %w : tensor<1x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
   return %r : tensor<1x8x8x8xf32>
 }
-"#;
+"#
+);
 
-/// One ReLU padded twice (by one with zeros, by two with ones) and also
-/// returned as it is, and an argument padded.
-const SHARED_PADS: &str = r#"
+/// One ReLU padded twice (by one with zeros, by two with ones: defined after
+/// the ReLU, so that fill stays at its pad) and also returned as it is, and
+/// an argument padded.
+const SHARED_PADS: &str = concat!(
+    r#"
 #id = affine_map<(n, c, y, x) -> (n, c, y, x)>
 func.func @f(%a: tensor<1x4x8x8xf32>) -> (tensor<1x4x10x10xf32>, tensor<1x4x12x12xf32>, tensor<1x4x8x8xf32>, tensor<1x4x9x9xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %one = arith.constant 1.0 : f32
-  %e = tensor.empty() : tensor<1x4x8x8xf32>
-  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
-      ins(%a : tensor<1x4x8x8xf32>) outs(%e : tensor<1x4x8x8xf32>) {
-  ^bb0(%v: f32, %out: f32):
-    %m = arith.maximumf %v, %zero : f32
-    linalg.yield %m : f32
-  } -> tensor<1x4x8x8xf32>
+"#,
+    relu_of_a!(),
+    r#"  %one = arith.constant 1.0 : f32
   %p1 = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
   ^bb0(%i: index, %j: index, %k: index, %l: index):
     tensor.yield %zero : f32
@@ -60,7 +68,8 @@ func.func @f(%a: tensor<1x4x8x8xf32>) -> (tensor<1x4x10x10xf32>, tensor<1x4x12x1
   } : tensor<1x4x8x8xf32> to tensor<1x4x9x9xf32>
   return %p1, %p2, %relu, %p3 : tensor<1x4x10x10xf32>, tensor<1x4x12x12xf32>, tensor<1x4x8x8xf32>, tensor<1x4x9x9xf32>
 }
-"#;
+"#
+);
 
 /// `sched-apply` with `args` on `payload` written to a temporary directory
 /// (the schedule `schedule` beside it): exit code and stdout.

@@ -16,10 +16,9 @@
 
 use super::nest::Nest;
 use super::prefetch::parse_sum;
-use super::vector::expressions_with;
 use super::Planner;
 use schedule_lang::model::Loop;
-use schedule_lang::{Diagnostic, PayloadOp};
+use schedule_lang::{Diagnostic, MapResult, PayloadOp};
 
 /// How a tile is prepared before it is vectorized.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -156,4 +155,26 @@ impl Planner<'_> {
             interchange: (!identity).then_some(order),
         }
     }
+}
+
+/// The index expressions of `op`'s operands that mention dimension `dim`
+/// (`d1 + d4` for `d4`), with the operand's position.
+pub(super) fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
+    let name = format!("d{dim}");
+    op.operands
+        .iter()
+        .enumerate()
+        .flat_map(move |(k, operand)| {
+            let name = name.clone();
+            operand.map.iter().filter_map(move |result| match result {
+                MapResult::Expression(text)
+                    if text
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|t| t == name) =>
+                {
+                    Some((k, text.as_str()))
+                }
+                _ => None,
+            })
+        })
 }

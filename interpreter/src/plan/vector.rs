@@ -17,12 +17,12 @@
 //! invalidate the handles to the inner ones).
 
 use super::nest::Nest;
-use super::strided::TileShape;
+use super::strided::{expressions_with, TileShape};
 use super::tail::find_tail;
 use super::Planner;
 use crate::script::ANY_OP;
 use schedule_lang::model::{Loop, Placement};
-use schedule_lang::{Diagnostic, MapResult, PayloadOp, Span};
+use schedule_lang::{Diagnostic, MapResult, Span};
 
 /// The most iterations a materialized loop may have to be unrolled (a fused
 /// loop counts the product of its parts). Unrolled copies are chains of
@@ -439,26 +439,4 @@ impl Planner<'_> {
             );
         }
     }
-}
-
-/// The index expressions of `op`'s operands that mention dimension `dim`
-/// (`d1 + d4` for `d4`), with the operand's position.
-pub(super) fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
-    let name = format!("d{dim}");
-    op.operands
-        .iter()
-        .enumerate()
-        .flat_map(move |(k, operand)| {
-            let name = name.clone();
-            operand.map.iter().filter_map(move |result| match result {
-                MapResult::Expression(text)
-                    if text
-                        .split(|c: char| !c.is_ascii_alphanumeric())
-                        .any(|t| t == name) =>
-                {
-                    Some((k, text.as_str()))
-                }
-                _ => None,
-            })
-        })
 }
