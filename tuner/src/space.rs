@@ -215,16 +215,24 @@ fn variants(threads: usize) -> Vec<(bool, bool)> {
     all
 }
 
+/// The most points of a reduction window whose loops a candidate unrolls:
+/// a 3x3 kernel's 9 fit; a 7x7 stem's 3 x 7 x 7 = 147 copies of a register
+/// tile's body kept LLVM's MemorySSA updater busy for over 17 minutes.
+const MOST_UNROLLED_WINDOW_POINTS: i64 = 16;
+
 /// The reduction loops tried: (reversed, unrolled): linalg order innermost
 /// first, and reversed; each also unrolled when every reduction is a small
-/// window (2 to 7 points: a 3x3 kernel's, as a depthwise convolution wants).
+/// window (2 to 7 points, at most [`MOST_UNROLLED_WINDOW_POINTS`] in all: a
+/// 3x3 kernel's, as a depthwise convolution wants).
 fn orders(task: &Task, reductions: &[usize]) -> Vec<(bool, bool)> {
     let reversed: &[bool] = if reductions.len() > 1 {
         &[false, true]
     } else {
         &[false]
     };
+    let points: i64 = reductions.iter().map(|&d| task.extents[d]).product();
     let small = !reductions.is_empty()
+        && points <= MOST_UNROLLED_WINDOW_POINTS
         && reductions
             .iter()
             .all(|&d| (2..=7).contains(&task.extents[d]));

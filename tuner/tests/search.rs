@@ -77,6 +77,31 @@ func.func @f(%in: tensor<1x16x29x29xf32>, %w: tensor<64x16x3x3xf32>, %o: tensor<
 }
 "#;
 
+/// A ResNet stem in small: 3 channels, a 7x7 window, stride 2.
+const STEM: &str = r#"
+func.func @f(%in: tensor<1x3x21x21xf32>, %w: tensor<16x3x7x7xf32>, %o: tensor<1x16x8x8xf32>)
+    -> tensor<1x16x8x8xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%in, %w : tensor<1x3x21x21xf32>, tensor<16x3x7x7xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  return %r : tensor<1x16x8x8xf32>
+}
+"#;
+
+#[test]
+fn a_window_of_more_than_16_points_is_never_unrolled() {
+    let info = described(STEM);
+    let tasks = tasks(&info);
+    let op = &info.ops[tasks[0].ops[0]];
+    let all = candidates(&tasks[0], op, 16, 1);
+    assert!(!all.is_empty());
+    let window = &tasks[0].dims[6];
+    assert!(
+        all.iter()
+            .all(|c| !c.chain.contains(&format!(".unroll({window})"))),
+        "{all:?}"
+    );
+}
+
 #[test]
 fn a_stride_2_convolution_gets_packed_channels_inside_unrolled_output_columns() {
     let info = described(STRIDE_2);
