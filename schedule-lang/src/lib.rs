@@ -42,6 +42,6 @@ pub use diagnostic::{render_all as render_all_diagnostics, Diagnostic, Severity}
 pub use format::format;
 pub use model::Model;
 pub use parser::parse;
-pub use payload_info::{IteratorKind, MapResult, OperandInfo, PayloadInfo, PayloadOp};
+pub use payload_info::{IteratorKind, MapResult, OperandInfo, PayloadInfo, PayloadOp, StridedRead};
 pub use resolve::resolve;
 pub use span::{SourceFile, Span};

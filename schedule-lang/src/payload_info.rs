@@ -88,6 +88,20 @@ pub struct PayloadOp {
     pub body: Vec<String>,
 }
 
+/// An input index expression with a stride along one dimension
+/// ([`PayloadOp::strided_reads`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StridedRead<'a> {
+    /// The operand's position.
+    pub operand: usize,
+    /// The expression (`d3 * 2 + d6`).
+    pub index: &'a str,
+    /// The dimension's coefficient in it.
+    pub stride: i64,
+    /// The other dimensions in it.
+    pub others: Vec<usize>,
+}
+
 impl PayloadOp {
     /// The strides of its windows: for each input axis indexed by a parallel
     /// dimension times a stride plus a reduction dimension (`d2 * 2 + d5`),
@@ -108,6 +122,35 @@ impl PayloadOp {
             .collect()
     }
 
+    /// The inputs' index expressions in which dimension `dim` has a
+    /// coefficient other than 1 (`d3 * 2 + d6` for `d3`: a stride-2 window).
+    pub fn strided_reads(&self, dim: usize) -> Vec<StridedRead<'_>> {
+        let mut reads = Vec::new();
+        for (operand, o) in self.operands.iter().enumerate().filter(|(_, o)| !o.is_init) {
+            for result in &o.map {
+                let MapResult::Expression(index) = result else {
+                    continue;
+                };
+                let Some(terms) = linear_terms(index) else {
+                    continue;
+                };
+                let Some(&(_, stride)) = terms.iter().find(|(d, _)| *d == Some(dim)) else {
+                    continue;
+                };
+                if stride != 1 {
+                    let others = terms.iter().filter_map(|(d, _)| d.filter(|d| *d != dim));
+                    reads.push(StridedRead {
+                        operand,
+                        index,
+                        stride,
+                        others: others.collect(),
+                    });
+                }
+            }
+        }
+        reads
+    }
+
     /// `(stride, dilation)` of each window axis of its inputs.
     fn windows(&self) -> Vec<(i64, i64)> {
         let mut windows = Vec::new();
@@ -119,13 +162,13 @@ impl PayloadOp {
                 let Some(terms) = linear_terms(text) else {
                     continue;
                 };
-                let kind = |d: usize| self.iterators.get(d).copied();
+                let kind = |d: &Option<usize>| d.and_then(|d| self.iterators.get(d).copied());
                 let parallel = terms
                     .iter()
-                    .find(|(d, _)| kind(*d) == Some(IteratorKind::Parallel));
+                    .find(|(d, _)| kind(d) == Some(IteratorKind::Parallel));
                 let reduction = terms
                     .iter()
-                    .find(|(d, _)| kind(*d) == Some(IteratorKind::Reduction));
+                    .find(|(d, _)| kind(d) == Some(IteratorKind::Reduction));
                 if let (2, Some(&(_, stride)), Some(&(_, dilation))) =
                     (terms.len(), parallel, reduction)
                 {
@@ -169,7 +212,7 @@ impl PayloadOp {
 
 /// `d2 * 2 + d5` as `[(2, 2), (5, 1)]`: each dimension with its
 /// coefficient; `None` for anything but a sum of such terms.
-fn linear_terms(text: &str) -> Option<Vec<(usize, i64)>> {
+fn linear_terms(text: &str) -> Option<Vec<(Option<usize>, i64)>> {
     text.split('+')
         .map(|term| {
             let mut factors = term.split('*').map(str::trim);
@@ -179,10 +222,13 @@ fn linear_terms(text: &str) -> Option<Vec<(usize, i64)>> {
             }
             let dim = |t: &str| t.strip_prefix('d')?.parse::<usize>().ok();
             match second {
-                None => Some((dim(first)?, 1)),
+                None => match dim(first) {
+                    Some(d) => Some((Some(d), 1)),
+                    None => Some((None, first.parse().ok()?)),
+                },
                 Some(second) => match (dim(first), dim(second)) {
-                    (Some(d), None) => Some((d, second.parse().ok()?)),
-                    (None, Some(d)) => Some((d, first.parse().ok()?)),
+                    (Some(d), None) => Some((Some(d), second.parse().ok()?)),
+                    (None, Some(d)) => Some((Some(d), first.parse().ok()?)),
                     _ => None,
                 },
             }

@@ -40,25 +40,6 @@ pub struct Candidate {
     pub strided_vector: bool,
 }
 
-/// Whether an input of `op` is read along dimension `dim` with a stride
-/// other than 1 (`d3 * 2 + d6` for `d3`).
-fn read_with_stride(op: &PayloadOp, dim: usize) -> bool {
-    let name = format!("d{dim}");
-    op.operands.iter().filter(|o| !o.is_init).any(|o| {
-        o.map.iter().any(|m| match m {
-            MapResult::Expression(text) => text.split('+').any(|term| {
-                let factors: Vec<&str> = term.split('*').map(str::trim).collect();
-                factors.len() == 2
-                    && factors.contains(&name.as_str())
-                    && factors
-                        .iter()
-                        .any(|f| f.parse::<i64>().is_ok_and(|c| c != 1))
-            }),
-            _ => false,
-        })
-    })
-}
-
 /// The dimension an operand's map has innermost, when it is a plain dimension.
 fn innermost(map: &[MapResult]) -> Option<usize> {
     match map.last() {
@@ -161,7 +142,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     second_tile: second.map_or(1, |(_, f)| f),
                                     packed: pack,
                                     reduction_points,
-                                    strided_vector: read_with_stride(op, v),
+                                    strided_vector: !op.strided_reads(v).is_empty(),
                                 });
                             }
                         }
@@ -524,7 +505,7 @@ fn packed_channels(
                     second_tile: 1,
                     packed: true,
                     reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
-                    strided_vector: read_with_stride(op, w),
+                    strided_vector: !op.strided_reads(w).is_empty(),
                 }));
             }
         }

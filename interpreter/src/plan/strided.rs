@@ -15,10 +15,9 @@
 //! so its dimensions nest as the schedule ordered them.
 
 use super::nest::Nest;
-use super::prefetch::parse_sum;
 use super::Planner;
 use schedule_lang::model::Loop;
-use schedule_lang::{Diagnostic, MapResult, PayloadOp};
+use schedule_lang::Diagnostic;
 
 /// How a tile is prepared before it is vectorized.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,38 +28,6 @@ pub(super) struct TileShape {
     /// The op's iterators in the order the schedule nests the tile's loops
     /// (`structured.interchange`'s permutation), when that is not theirs.
     pub interchange: Option<Vec<usize>>,
-}
-
-/// An input index expression with a stride along one dimension.
-struct StridedRead<'a> {
-    /// The operand's position.
-    operand: usize,
-    /// The expression (`d3 * 2 + d6`).
-    index: &'a str,
-    /// The dimension's coefficient in it.
-    stride: i64,
-    /// The other dimensions in it.
-    others: Vec<usize>,
-}
-
-/// The expressions of `op`'s operands that read along `dim` with a stride.
-fn strided_reads(op: &PayloadOp, dim: usize) -> Vec<StridedRead<'_>> {
-    expressions_with(op, dim)
-        .filter_map(|(operand, index)| {
-            let terms = parse_sum(index)?;
-            let stride = terms.iter().find(|(d, _)| *d == Some(dim))?.1;
-            let others = terms
-                .iter()
-                .filter_map(|(d, _)| d.filter(|d| *d != dim))
-                .collect();
-            (stride != 1).then_some(StridedRead {
-                operand,
-                index,
-                stride,
-                others,
-            })
-        })
-        .collect()
 }
 
 /// The loops of a nest's vector tile that span more than one iteration.
@@ -95,7 +62,7 @@ impl Planner<'_> {
         let op = &self.payload.ops[stage.op];
         let dims = tile_dims(nest);
         for strided in tile_loops(nest) {
-            for read in strided_reads(op, strided.dim) {
+            for read in op.strided_reads(strided.dim) {
                 let Some(&window) = read.others.iter().find(|d| dims.contains(d)) else {
                     continue;
                 };
@@ -140,7 +107,7 @@ impl Planner<'_> {
         let stage = &self.model.funcs[func].stages[stage_index];
         let op = &self.payload.ops[stage.op];
         let dims = tile_dims(nest);
-        let strided = dims.iter().any(|&d| !strided_reads(op, d).is_empty());
+        let strided = dims.iter().any(|&d| !op.strided_reads(d).is_empty());
         // The tile's dimensions take the places they have among the op's
         // iterators, in the schedule's order; the others stay where they are.
         let mut places: Vec<usize> = dims.clone();
@@ -155,26 +122,4 @@ impl Planner<'_> {
             interchange: (!identity).then_some(order),
         }
     }
-}
-
-/// The index expressions of `op`'s operands that mention dimension `dim`
-/// (`d1 + d4` for `d4`), with the operand's position.
-pub(super) fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
-    let name = format!("d{dim}");
-    op.operands
-        .iter()
-        .enumerate()
-        .flat_map(move |(k, operand)| {
-            let name = name.clone();
-            operand.map.iter().filter_map(move |result| match result {
-                MapResult::Expression(text)
-                    if text
-                        .split(|c: char| !c.is_ascii_alphanumeric())
-                        .any(|t| t == name) =>
-                {
-                    Some((k, text.as_str()))
-                }
-                _ => None,
-            })
-        })
 }

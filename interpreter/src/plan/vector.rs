@@ -17,12 +17,12 @@
 //! invalidate the handles to the inner ones).
 
 use super::nest::Nest;
-use super::strided::{expressions_with, TileShape};
+use super::strided::TileShape;
 use super::tail::find_tail;
 use super::Planner;
 use crate::script::ANY_OP;
 use schedule_lang::model::{Loop, Placement};
-use schedule_lang::{Diagnostic, MapResult, Span};
+use schedule_lang::{Diagnostic, MapResult, PayloadOp, Span};
 
 /// The most iterations a materialized loop may have to be unrolled (a fused
 /// loop counts the product of its parts). Unrolled copies are chains of
@@ -298,7 +298,7 @@ impl Planner<'_> {
             return;
         }
         let tiles = std::mem::take(&mut self.late.vectorize);
-        let (early, late): (Vec<_>, Vec<_>) = tiles
+        let (early, mut late): (Vec<_>, Vec<_>) = tiles
             .into_iter()
             .partition(|tile| tile.when == VectorizeWhen::BeforeFolding);
         if !early.is_empty() {
@@ -321,7 +321,6 @@ impl Planner<'_> {
             ];
             self.apply_patterns(functions, &patterns, false);
         }
-        let mut late = late;
         for tile in &mut late {
             let Some(order) = &tile.shape.interchange else {
                 continue;
@@ -439,4 +438,26 @@ impl Planner<'_> {
             );
         }
     }
+}
+
+/// The index expressions of `op`'s operands that mention dimension `dim`
+/// (`d1 + d4` for `d4`), with the operand's position.
+fn expressions_with(op: &PayloadOp, dim: usize) -> impl Iterator<Item = (usize, &str)> {
+    let name = format!("d{dim}");
+    op.operands
+        .iter()
+        .enumerate()
+        .flat_map(move |(k, operand)| {
+            let name = name.clone();
+            operand.map.iter().filter_map(move |result| match result {
+                MapResult::Expression(text)
+                    if text
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|t| t == name) =>
+                {
+                    Some((k, text.as_str()))
+                }
+                _ => None,
+            })
+        })
 }
