@@ -2,16 +2,21 @@
 //! canonical, applies and computes what the unscheduled payload does; a
 //! second run with the same records measures nothing again and writes the
 //! same file (the budget is ample, so each kind stops by `--patience`
-//! alike in both runs). Each measurement lasts at least 20 ms: the tests
-//! tune side by side on two cores, and 1-10 ms measurements of this
-//! 32x64x64 matmul let the noise decide that no candidate beat the
-//! unscheduled op (then the test found no `mm0`).
+//! alike in both runs). The tests tune one at a time, each measurement
+//! lasts at least 20 ms and a kind stops after 8 candidates without a
+//! better one: side by side on two cores, with 1-10 ms measurements and 4
+//! candidates, the noise sometimes decided that no candidate beat this
+//! 32x64x64 matmul unscheduled (and the test found no `mm0`).
 
 mod common;
 
 use common::{sched_apply, stderr, tempdir};
 
 const PAYLOAD: &str = "tests/payloads/mlp_small.mlir";
+
+/// Held by each test while it tunes: tuning side by side on two cores, the
+/// tests' measurements disturbed one another.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn tune(records: &str, output: &str) -> std::process::Output {
     sched_apply(&[
@@ -32,6 +37,7 @@ fn tune(records: &str, output: &str) -> std::process::Output {
 
 #[test]
 fn the_tuned_schedule_checks_applies_and_computes_the_same() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let scratch = tempdir();
     let records = scratch.join("records.jsonl");
     let records = records.to_str().unwrap();
@@ -95,6 +101,7 @@ fn the_tuned_schedule_checks_applies_and_computes_the_same() {
 
 #[test]
 fn bad_flags_and_records_are_reported() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let output = sched_apply(&["tune", PAYLOAD, "--budget", "0"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
@@ -118,7 +125,7 @@ fn bad_flags_and_records_are_reported() {
         "--budget",
         "1m",
         "--patience",
-        "4",
+        "8",
         "--min-seconds",
         "0.02",
         "--records",
@@ -137,6 +144,7 @@ fn bad_flags_and_records_are_reported() {
 /// tuned, their funcs added after it; `--retune` writes a new one.
 #[test]
 fn an_existing_schedule_is_kept_and_extended() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let scratch = tempdir();
     let path = scratch.join("mine.sched");
     let mine = "# mine\nfunc mm = linalg.matmul[*] (i, j | k)\nmm.split(j, jo, ji, 16).reorder(ji, k, jo, i).vectorize(ji)\n";
@@ -146,7 +154,7 @@ fn an_existing_schedule_is_kept_and_extended() {
         "--budget",
         "1m",
         "--patience",
-        "4",
+        "8",
         "--min-seconds",
         "0.02",
         "-o",
@@ -188,6 +196,7 @@ fn an_existing_schedule_is_kept_and_extended() {
 /// inlines it: checked and run against the unscheduled payload.
 #[test]
 fn a_weights_transpose_is_inlined_into_the_matmul_tuned_with_it() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let scratch = tempdir();
     let output = scratch.join("linear.sched");
     let output = output.to_str().unwrap();
@@ -198,7 +207,7 @@ fn a_weights_transpose_is_inlined_into_the_matmul_tuned_with_it() {
         "--budget",
         "1m",
         "--patience",
-        "4",
+        "8",
         "--min-seconds",
         "0.02",
         "-o",
