@@ -2,7 +2,9 @@
 //! padded buffer's interior (a `tensor.pad` becomes a fill and an insert
 //! before bufferization, and empty-tensor elimination redirects the
 //! producer), and the results stay those of the unscheduled payload, also
-//! where one tensor is padded twice, read unpadded too, or is an argument.
+//! where one tensor is padded twice, read unpadded too, or is an argument,
+//! or the schedule folded its unit dimensions; ops sharing one zero fill
+//! each fill their own buffer instead of copying a filled one.
 
 mod common;
 
@@ -107,6 +109,63 @@ fn a_padded_producer_writes_into_the_padded_buffer() {
         "{bufferized}"
     );
     let (code, report) = sched_apply(RELU_PAD_CONV, CONV_SCHEDULE, &["run", "--check"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("check: ok"), "{report}");
+}
+
+/// A ReLU padded for a depthwise convolution whose schedule folds the unit
+/// batch dimension (so the pad reads the ReLU with it dropped and puts it
+/// back after), and two convolutions and the depthwise one starting from one
+/// zero fill (as CSE leaves those of one shape). 1 024 elements: copies that
+/// small are not turned into vector code.
+const FOLDED_PAD_SHARED_FILL: &str = r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+func.func @f(%a: tensor<1x4x16x16xf32>, %w: tensor<4x3x3xf32>, %k1: tensor<4x4x1x1xf32>, %k2: tensor<4x4x1x1xf32>) -> (tensor<1x4x16x16xf32>, tensor<1x4x16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x16x16xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x4x16x16xf32>) outs(%e : tensor<1x4x16x16xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %m = arith.maximumf %v, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x16x16xf32>
+  %padded = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x16x16xf32> to tensor<1x4x18x18xf32>
+  %o = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x16x16xf32>) -> tensor<1x4x16x16xf32>
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%padded, %w : tensor<1x4x18x18xf32>, tensor<4x3x3xf32>) outs(%o : tensor<1x4x16x16xf32>) -> tensor<1x4x16x16xf32>
+  %r1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%d, %k1 : tensor<1x4x16x16xf32>, tensor<4x4x1x1xf32>) outs(%o : tensor<1x4x16x16xf32>) -> tensor<1x4x16x16xf32>
+  %r2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%d, %k2 : tensor<1x4x16x16xf32>, tensor<4x4x1x1xf32>) outs(%o : tensor<1x4x16x16xf32>) -> tensor<1x4x16x16xf32>
+  return %r1, %r2 : tensor<1x4x16x16xf32>, tensor<1x4x16x16xf32>
+}
+"#;
+
+const FOLDED_SCHEDULE: &str = "func relu = linalg.generic (n, c, y, x)\n\
+                               func dw = linalg.depthwise_conv_2d_nchw_chw (n, y, x, c | ky, kx)\n\
+                               func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
+                               relu.vectorize(x)\n\
+                               dw.reorder(x, kx, ky, y, c, n).vectorize(x).unroll(kx).unroll(ky)\n\
+                               convs.reorder(x, c, ky, kx, y, f, n).vectorize(x)\n";
+
+#[test]
+fn a_pad_with_unit_dimensions_folded_and_a_shared_fill_cost_no_copy() {
+    let (code, bufferized) = sched_apply(
+        FOLDED_PAD_SHARED_FILL,
+        FOLDED_SCHEDULE,
+        &["--emit", "offloaded"],
+    );
+    assert_eq!(code, Some(0), "{bufferized}");
+    assert!(
+        !bufferized.contains("memref.copy") && !bufferized.contains("linalg.copy"),
+        "{bufferized}"
+    );
+    // Each of the three convolutions fills its own buffer.
+    assert_eq!(bufferized.matches("linalg.fill").count(), 4, "{bufferized}");
+    let (code, report) = sched_apply(FOLDED_PAD_SHARED_FILL, FOLDED_SCHEDULE, &["run", "--check"]);
     assert_eq!(code, Some(0), "{report}");
     assert!(report.contains("check: ok"), "{report}");
 }

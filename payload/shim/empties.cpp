@@ -5,7 +5,11 @@
 // write into it against every other use of it: a chain of n stages took
 // time growing with n² (1 000 stages: 40 s in the analysis alone, 0.24 s
 // with one empty per stage). Each stage was written into a new buffer
-// either way, so the bufferized code is the same.
+// either way, so the bufferized code is the same. The same holds for a
+// `linalg.fill` of an empty (a convolution's zero init): CSE merges those of
+// one shape, and each reader writing its result in place then got a copy of
+// the one filled buffer (a whole read and write per convolution, on top of
+// the fill), where a fill cloned per use is one write.
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
@@ -13,39 +17,120 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
-// Gives every use of a tensor.empty under `root` but the first a copy of the
-// empty placed just before the op that uses it. Returns the copies made.
+// Gives every use of `op` (whose operands are defined before `op`) but the
+// last a clone placed just before the user, or right after `op` when the
+// user is in another block. Returns the clones made.
+static int64_t cloneForEachUse(Operation *op) {
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : op->getUses())
+    uses.push_back(&use);
+  if (uses.size() < 2)
+    return 0;
+  // One use keeps the op itself.
+  uses.pop_back();
+  for (OpOperand *use : uses) {
+    Operation *user = use->getOwner();
+    OpBuilder builder(op->getContext());
+    if (user->getBlock() == op->getBlock())
+      builder.setInsertionPoint(user);
+    else
+      builder.setInsertionPointAfter(op);
+    IRMapping mapping;
+    // A fill's empty is cloned with it: a new tensor per use.
+    for (Value operand : op->getOperands())
+      if (auto empty = operand.getDefiningOp<tensor::EmptyOp>();
+          empty && !isa<tensor::EmptyOp>(op))
+        mapping.map(operand, builder.clone(*empty)->getResult(0));
+    Operation *copy = builder.clone(*op, mapping);
+    use->set(copy->getResult(cast<OpResult>(use->get()).getResultNumber()));
+  }
+  return uses.size();
+}
+
+// Gives every use of a tensor.empty under `root`, and of a fill of one, but
+// the last a copy of its own placed just before the op that uses it. Returns
+// the copies made.
 extern "C" int64_t schedUntieSharedEmptyTensors(MlirOperation root) {
+  int64_t copies = 0;
+  SmallVector<linalg::FillOp> fills;
+  unwrap(root)->walk([&](linalg::FillOp fill) {
+    if (fill.hasPureTensorSemantics() &&
+        fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>())
+      fills.push_back(fill);
+  });
+  for (linalg::FillOp fill : fills)
+    copies += cloneForEachUse(fill);
   SmallVector<tensor::EmptyOp> empties;
   unwrap(root)->walk([&](tensor::EmptyOp empty) { empties.push_back(empty); });
-  int64_t copies = 0;
-  for (tensor::EmptyOp empty : empties) {
-    SmallVector<OpOperand *> uses;
-    for (OpOperand &use : empty->getUses())
-      uses.push_back(&use);
-    if (uses.size() < 2)
-      continue;
-    // One use keeps the empty itself.
-    uses.pop_back();
-    for (OpOperand *use : uses) {
-      Operation *user = use->getOwner();
-      // The copy must dominate its user and see the empty's own operands
-      // (dynamic sizes): right before the user when both are in one block,
-      // else right after the empty itself.
-      OpBuilder builder(empty->getContext());
-      if (user->getBlock() == empty->getBlock())
-        builder.setInsertionPoint(user);
-      else
-        builder.setInsertionPointAfter(empty);
-      Operation *copy = builder.clone(*empty.getOperation());
-      use->set(copy->getResult(0));
-      ++copies;
-    }
-  }
+  for (tensor::EmptyOp empty : empties)
+    copies += cloneForEachUse(empty);
   return copies;
+}
+
+// True when `slice` takes all of its source (zero offsets, unit strides,
+// the whole size), perhaps dropping unit dimensions.
+static bool takesAll(tensor::ExtractSliceOp slice) {
+  return slice.hasZeroOffset() && slice.hasUnitStride() &&
+         slice.getSourceType().getNumElements() ==
+             slice.getResultType().getNumElements() &&
+         slice.getSourceType().hasStaticShape();
+}
+
+// True when `insert` overwrites all of its destination, perhaps adding unit
+// dimensions.
+static bool fillsAll(tensor::InsertSliceOp insert) {
+  return insert.hasZeroOffset() && insert.hasUnitStride() &&
+         insert.getDestType().hasStaticShape() &&
+         insert.getDestType().getNumElements() ==
+             insert.getSourceType().getNumElements();
+}
+
+// What a pad becomes: `source` written at `low` into a `type` tensor filled
+// with the padding value, replacing `result`.
+struct PadForm {
+  Value source;
+  RankedTensorType type;
+  SmallVector<int64_t> low;
+  Value result;
+};
+
+// The pad as it is; or, when the pad reads all of a tensor with its unit
+// dimensions dropped and its only use puts them back (the form unit-extent
+// folding gives a convolution's padded input), the same pad at the full
+// rank, so the fill is of the tensor the producer writes and the producer
+// can write into its interior.
+static PadForm padForm(tensor::PadOp pad) {
+  PadForm plain{pad.getSource(), pad.getResultType(),
+                SmallVector<int64_t>(pad.getStaticLow()), pad.getResult()};
+  auto slice = pad.getSource().getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice || !takesAll(slice) || !pad->hasOneUse())
+    return plain;
+  auto insert = dyn_cast<tensor::InsertSliceOp>(*pad->getUsers().begin());
+  if (!insert || insert.getSource() != pad.getResult() || !fillsAll(insert))
+    return plain;
+  RankedTensorType full = slice.getSourceType();
+  RankedTensorType out = insert.getDestType();
+  llvm::SmallBitVector dropped = slice.getDroppedDims();
+  if (full.getRank() != out.getRank() || dropped != insert.getDroppedDims())
+    return plain;
+  SmallVector<int64_t> low;
+  unsigned reduced = 0;
+  for (int64_t dim = 0; dim < full.getRank(); ++dim) {
+    if (dropped.test(dim)) {
+      if (full.getDimSize(dim) != 1 || out.getDimSize(dim) != 1)
+        return plain;
+      low.push_back(0);
+      continue;
+    }
+    if (out.getDimSize(dim) != pad.getResultType().getDimSize(reduced))
+      return plain;
+    low.push_back(pad.getStaticLow()[reduced++]);
+  }
+  return PadForm{slice.getSource(), out, low, insert.getResult()};
 }
 
 // Before bufferization: each `tensor.pad` of static shapes with a constant
@@ -63,36 +148,42 @@ extern "C" int64_t schedPadsIntoFills(MlirOperation root) {
   int64_t rewritten = 0;
   for (tensor::PadOp pad : pads) {
     Value value = pad.getConstantPaddingValue();
-    RankedTensorType type = pad.getResultType();
-    if (!value || pad.getNofold() || !type.hasStaticShape() ||
+    if (!value || pad.getNofold() || !pad.getResultType().hasStaticShape() ||
         !pad.getSourceType().hasStaticShape() || !pad.getLow().empty() ||
         !pad.getHigh().empty())
       continue;
+    PadForm form = padForm(pad);
     // The fill goes right before the source's producer when that is in the
     // pad's block and the padding value is defined before it; else at the pad.
     Operation *at = pad;
-    Operation *producer = pad.getSource().getDefiningOp();
+    Operation *producer = form.source.getDefiningOp();
     if (producer && producer->getBlock() == pad->getBlock() &&
         dominance.properlyDominates(value, producer))
       at = producer;
     OpBuilder builder(pad->getContext());
     builder.setInsertionPoint(at);
     Location loc = pad.getLoc();
-    Value empty = tensor::EmptyOp::create(builder, loc, type.getShape(),
-                                          type.getElementType());
+    Value empty = tensor::EmptyOp::create(builder, loc, form.type.getShape(),
+                                          form.type.getElementType());
     Value filled = linalg::FillOp::create(builder, loc, value, empty).getResult(0);
     builder.setInsertionPoint(pad);
     SmallVector<OpFoldResult> offsets, sizes, strides;
-    for (auto [low, size] :
-         llvm::zip(pad.getStaticLow(), pad.getSourceType().getShape())) {
+    auto shape = cast<RankedTensorType>(form.source.getType()).getShape();
+    for (auto [low, size] : llvm::zip(form.low, shape)) {
       offsets.push_back(builder.getIndexAttr(low));
       sizes.push_back(builder.getIndexAttr(size));
       strides.push_back(builder.getIndexAttr(1));
     }
-    Value inserted = tensor::InsertSliceOp::create(builder, loc, pad.getSource(),
+    Value inserted = tensor::InsertSliceOp::create(builder, loc, form.source,
                                                    filled, offsets, sizes, strides);
-    pad.getResult().replaceAllUsesWith(inserted);
+    Operation *replaced = form.result.getDefiningOp();
+    form.result.replaceAllUsesWith(inserted);
+    if (replaced != pad.getOperation())
+      replaced->erase();
+    Operation *slice = pad.getSource().getDefiningOp();
     pad->erase();
+    if (slice && slice->use_empty() && isa<tensor::ExtractSliceOp>(slice))
+      slice->erase();
     ++rewritten;
   }
   return rewritten;
