@@ -291,6 +291,21 @@ impl PayloadInfo {
         })
     }
 
+    /// The kinds of the ops reading `op`'s result (through views), without
+    /// their dialect (`conv_2d_nchw_fchw`), sorted, each once: what a
+    /// `where reader == ...` condition compares.
+    pub fn reader_kinds(&self, op: &PayloadOp) -> Vec<&str> {
+        let mut kinds: Vec<&str> = self
+            .ops
+            .iter()
+            .filter(|reader| reader.operands.iter().any(|o| o.producer == Some(op.id)))
+            .map(|reader| reader.kind.strip_prefix("linalg.").unwrap_or(&reader.kind))
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds
+    }
+
     /// Where `op` is, as a user reads it (`model.mlir:16:10`): MLIR's
     /// `loc("-":16:10)` with the payload's own buffer named.
     pub fn place(&self, op: &PayloadOp) -> String {

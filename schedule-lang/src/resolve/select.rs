@@ -15,7 +15,7 @@ use crate::Span;
 type Selected<'a> = Result<&'a PayloadOp, Box<Diagnostic>>;
 
 /// The properties a `where` condition may name besides dimensions.
-const PROPERTIES: [&str; 4] = ["stride", "dilation", "type", "body"];
+const PROPERTIES: [&str; 5] = ["stride", "dilation", "type", "body", "reader"];
 
 /// The one op of `payload` that `definition`'s selector and conditions name.
 pub(super) fn select<'a>(payload: &'a PayloadInfo, definition: &Definition) -> Selected<'a> {
@@ -38,7 +38,7 @@ pub(super) fn select<'a>(payload: &'a PayloadInfo, definition: &Definition) -> S
             kind, index, span, ..
         } => {
             let candidates = of_kind(payload, &definition.selector)?;
-            let candidates = kept(&candidates, definition, kind)?;
+            let candidates = kept(payload, &candidates, definition, kind)?;
             match index {
                 Some((i, index_span)) => match candidates.get(*i as usize) {
                     Some(op) => Ok(op),
@@ -96,7 +96,7 @@ pub(super) fn every<'a>(
             )),
         ));
     }
-    kept(&shaped, definition, kind)
+    kept(payload, &shaped, definition, kind)
 }
 
 /// The ops of a kind selector's kind (in its function, if scoped); an error
@@ -128,6 +128,7 @@ fn of_kind<'a>(
 /// left none (with the values the candidates have), or at one that names
 /// neither a dimension nor a property.
 fn kept<'a>(
+    payload: &PayloadInfo,
     candidates: &[&'a PayloadOp],
     definition: &Definition,
     kind: &Ident,
@@ -136,14 +137,14 @@ fn kept<'a>(
     for filter in &definition.filters {
         let mut left = Vec::new();
         for &op in &kept {
-            if holds(op, definition, filter)? {
+            if holds(payload, op, definition, filter)? {
                 left.push(op);
             }
         }
         if left.is_empty() {
             let values: Vec<String> = kept
                 .iter()
-                .map(|op| value_of(op, definition, filter))
+                .map(|op| value_of(payload, op, definition, filter))
                 .collect();
             return Err(Box::new(none_kept(&values, filter, kind)));
         }
@@ -154,6 +155,7 @@ fn kept<'a>(
 
 /// Whether `op` satisfies the condition.
 fn holds(
+    payload: &PayloadInfo,
     op: &PayloadOp,
     definition: &Definition,
     filter: &Filter,
@@ -174,6 +176,10 @@ fn holds(
         }
         ("body", FilterValue::Name(name)) if equality(comparison) => {
             let has = op.body_words().contains(&name.name);
+            Ok(has == (comparison == Comparison::Eq))
+        }
+        ("reader", FilterValue::Name(name)) if equality(comparison) => {
+            let has = payload.reader_kinds(op).contains(&name.name.as_str());
             Ok(has == (comparison == Comparison::Eq))
         }
         _ => match dimension(op, definition, subject) {
@@ -211,7 +217,7 @@ fn dimension(op: &PayloadOp, definition: &Definition, name: &str) -> Option<usiz
 }
 
 /// What `op` has of the condition's subject, as the error lists it.
-fn value_of(op: &PayloadOp, definition: &Definition, filter: &Filter) -> String {
+fn value_of(payload: &PayloadInfo, op: &PayloadOp, definition: &Definition, filter: &Filter) -> String {
     let list = |values: Vec<i64>| match values.as_slice() {
         [] => "none".to_string(),
         [first, rest @ ..] if rest.iter().all(|v| v == first) => first.to_string(),
@@ -222,6 +228,10 @@ fn value_of(op: &PayloadOp, definition: &Definition, filter: &Filter) -> String 
         "dilation" => list(op.dilations()),
         "type" => op.element().unwrap_or("none").to_string(),
         "body" => op.body_words().join(" "),
+        "reader" => match payload.reader_kinds(op).join(" and ") {
+            readers if readers.is_empty() => "none".to_string(),
+            readers => readers,
+        },
         name => match dimension(op, definition, name).and_then(|d| op.extents[d]) {
             Some(extent) => extent.to_string(),
             None => "dynamic".to_string(),
@@ -239,6 +249,7 @@ fn none_kept(values: &[String], filter: &Filter, kind: &Ident) -> Diagnostic {
         "dilation" => "dilations",
         "type" => "element types",
         "body" => "bodies",
+        "reader" => "readers",
         _ => "extents",
     };
     Diagnostic::error(
@@ -247,11 +258,18 @@ fn none_kept(values: &[String], filter: &Filter, kind: &Ident) -> Diagnostic {
         format!("no `{}` left satisfies this condition", kind.name),
     )
     .with_label("matches nothing")
-    .with_help(format!(
-        "the {what} of `{}` there: {}",
-        filter.subject.name,
-        distinct.join(", ")
-    ))
+    .with_help(if what == "readers" {
+        format!(
+            "the ops there are read by: {} (an op's readers' kinds joined by `and`)",
+            distinct.join(", ")
+        )
+    } else {
+        format!(
+            "the {what} of `{}` there: {}",
+            filter.subject.name,
+            distinct.join(", ")
+        )
+    })
 }
 
 /// A condition whose subject is neither a dimension nor a property, or
@@ -268,6 +286,7 @@ fn misused(filter: &Filter, definition: &Definition) -> Diagnostic {
         let wants = match subject {
             "type" => "`==` or `!=` and an element type, as in `type == f32`",
             "body" => "`==` or `!=` and a word, as in `body == max`",
+            "reader" => "`==` or `!=` and an op kind, as in `reader == conv_2d_nchw_fchw`",
             "stride" | "dilation" => "a number, as in `stride == 2`",
             _ => "a number: it compares the dimension's extent",
         };
