@@ -162,6 +162,7 @@ impl Planner<'_> {
                 start: 0,
                 region,
                 containing: containing.to_vec(),
+                whole: false,
             };
             self.stage_from(producer, producer_stage, handle, resume);
         }

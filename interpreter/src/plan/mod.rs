@@ -20,6 +20,7 @@
 //! | [`nest`] | trip counts, tiles, implicit loops, tiling runs | nothing |
 //! | [`tiling`] | one tiling op per run | `tile_using_forall`, `tile_using_for` |
 //! | [`fuse`] | `fuse`: each fused loop becomes one loop | `loop.coalesce` |
+//! | [`init`] | an unnamed zero init computed in its stage's outermost forall | `get_producer_of_operand`, `sched.fuse_into`, `structured.vectorize` |
 //! | [`compute_at`] | producers computed inside a consumer's loop | `sched.fuse_into` (our own op: upstream's `fuse_into_containing_op`, linear in a chain's length) |
 //! | [`tail`] | partial last tiles of vectorized stages | `structured.split` |
 //! | [`vector`] | `vectorize`, `unroll`, hoisting the accumulator | `structured.vectorize`, `loop.unroll`, `hoist_loop_invariant_subsets` |
@@ -41,6 +42,7 @@ mod bind;
 mod compute_at;
 mod edges;
 mod fuse;
+mod init;
 mod memory;
 mod nest;
 mod pack;
@@ -188,6 +190,10 @@ struct Resume {
     start: usize,
     region: Region,
     containing: Vec<MaterializedLoop>,
+    /// Whether the handle is the stage's whole op as the payload has it (at
+    /// root, not a part of a split, not a partial reduction): only then is
+    /// its init fill the payload's ([`init`]).
+    whole: bool,
 }
 
 /// A loop of the generated code, made by tiling a stage.
@@ -282,6 +288,7 @@ impl<'a> Planner<'a> {
             start: 0,
             region,
             containing: Vec::new(),
+            whole: true,
         };
         self.stage_from(func, stage_index, handle, resume);
     }
@@ -320,8 +327,13 @@ impl<'a> Planner<'a> {
         if !self.check_fused(func, stage_index, &nest) {
             return;
         }
+        let init = if resume.whole && offload.is_none() {
+            self.take_init_fill(func, stage_index, &handle, &nest)
+        } else {
+            None
+        };
         let Some((handle, _)) =
-            self.materialize(func, stage_index, handle, &nest, resume.containing)
+            self.materialize(func, stage_index, handle, &nest, resume.containing, init)
         else {
             return;
         };

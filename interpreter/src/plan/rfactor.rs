@@ -96,6 +96,7 @@ impl Planner<'_> {
             start: form.split_outer.map_or(1, |q| q + 1),
             region: inner,
             containing,
+            whole: false,
         };
         self.stage_from(func, stage_index, partial, resume);
     }
@@ -268,7 +269,7 @@ impl Planner<'_> {
         }
         let inside = nest.after[end - 1].clone();
         let (handle, containing) =
-            self.materialize(func, stage_index, handle, &nest, Vec::new())?;
+            self.materialize(func, stage_index, handle, &nest, Vec::new(), None)?;
         Some((handle, containing, inside))
     }
 

@@ -105,6 +105,7 @@ impl Planner<'_> {
                     start: 0,
                     region: region.clone(),
                     containing: loops.to_vec(),
+                    whole: false,
                 };
                 self.stage_from(producer, producer_stage, handle.clone(), resume);
             }

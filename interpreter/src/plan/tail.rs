@@ -124,6 +124,7 @@ impl Planner<'_> {
                 start: tail.at,
                 region,
                 containing: containing.to_vec(),
+                whole: false,
             };
             self.stage_from(func, stage_index, part, resume);
         }

@@ -7,6 +7,7 @@
 //! prefetches placed at its innermost loop are planned, and the producers
 //! computed there are fused in ([`super::compute_at`]).
 
+use super::init::InitFill;
 use super::nest::{uses_forall, Nest};
 use super::LOOP_NAME;
 use super::{MaterializedLoop, Planner};
@@ -15,9 +16,11 @@ use schedule_lang::model::{Model, Stage};
 
 impl<'a> Planner<'a> {
     /// Emits the runs of `nest` on the op `handle`, inside the loops
-    /// `containing` already materialized. Returns the handle to the tiled op
-    /// and the loops around it, `containing` first, or `None` when the op was
-    /// split at a tail (each part planned itself).
+    /// `containing` already materialized; `init`, the fill of the op's init
+    /// taken before, is computed in the first run's forall ([`super::init`]).
+    /// Returns the handle to the tiled op and the loops around it,
+    /// `containing` first, or `None` when the op was split at a tail (each
+    /// part planned itself).
     pub(super) fn materialize(
         &mut self,
         func: usize,
@@ -25,6 +28,7 @@ impl<'a> Planner<'a> {
         mut handle: String,
         nest: &Nest<'a>,
         mut containing: Vec<MaterializedLoop>,
+        mut init: Option<InitFill>,
     ) -> Option<(String, Vec<MaterializedLoop>)> {
         let model: &'a Model = self.model;
         let stage = &model.funcs[func].stages[stage_index];
@@ -48,6 +52,10 @@ impl<'a> Planner<'a> {
             };
             containing.push(new_loop);
             handle = tiled;
+            if let Some(init) = init.take() {
+                let forall = containing.last_mut().expect("the run's loop was just pushed");
+                self.fuse_init_fill(init, forall);
+            }
             let last = *run.last().expect("a run has loops");
             let at = loops[last].visible_name().to_string();
             self.plan_packs(func, stage_index, &at, &mut handle, &nest.after[last]);

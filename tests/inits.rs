@@ -1,0 +1,92 @@
+//! A zero init no func names is computed in its op's outermost forall
+//! (`interpreter/src/plan/init.rs`): with whole tiles the output is never
+//! filled as a whole (the tile's zeros fold into the accumulators), also
+//! when two ops share one fill; with partial tiles, or a fill a func names,
+//! it stays whole; the results are the unscheduled payload's every time.
+
+mod common;
+
+use std::process::Command;
+
+/// Two 1x1 convolutions from one zero fill (as CSE leaves those of one
+/// shape), `F` output channels each.
+fn two_convolutions(f: usize) -> String {
+    format!(
+        r#"
+func.func @f(%a: tensor<1x16x8x8xf32>, %w1: tensor<{f}x16x1x1xf32>, %w2: tensor<{f}x16x1x1xf32>) -> (tensor<1x{f}x8x8xf32>, tensor<1x{f}x8x8xf32>) {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x{f}x8x8xf32>
+  %o = linalg.fill ins(%zero : f32) outs(%e : tensor<1x{f}x8x8xf32>) -> tensor<1x{f}x8x8xf32>
+  %r1 = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+      ins(%a, %w1 : tensor<1x16x8x8xf32>, tensor<{f}x16x1x1xf32>) outs(%o : tensor<1x{f}x8x8xf32>) -> tensor<1x{f}x8x8xf32>
+  %r2 = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+      ins(%a, %w2 : tensor<1x16x8x8xf32>, tensor<{f}x16x1x1xf32>) outs(%o : tensor<1x{f}x8x8xf32>) -> tensor<1x{f}x8x8xf32>
+  return %r1, %r2 : tensor<1x{f}x8x8xf32>, tensor<1x{f}x8x8xf32>
+}}
+"#
+    )
+}
+
+/// 8 output channels and 2 rows per tile, the row vectorized.
+const SCHEDULE: &str = "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
+                        convs.split(f, fo, fi, 8).split(y, yo, yi, 2)\n    \
+                        .reorder(x, yi, fi, ky, kx, c, yo, fo, n).vectorize(x).unroll(fi).unroll(yi)\n";
+
+/// `sched-apply` with `args` on `payload` (the schedule `schedule` beside
+/// it) in a temporary directory: exit code, stdout and stderr.
+fn sched_apply(payload: &str, schedule: &str, args: &[&str]) -> (Option<i32>, String) {
+    let directory = common::tempdir();
+    let path = directory.join("p.mlir");
+    std::fs::write(&path, payload).unwrap();
+    std::fs::write(directory.join("p.sched"), schedule).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr),
+    )
+}
+
+/// The bufferized payload and whether `run --check` passes.
+fn bufferized_and_checked(payload: &str, schedule: &str) -> String {
+    let (code, bufferized) = sched_apply(payload, schedule, &["--emit", "offloaded"]);
+    assert_eq!(code, Some(0), "{bufferized}");
+    let (code, report) = sched_apply(payload, schedule, &["run", "--check"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("check: ok"), "{report}");
+    bufferized
+}
+
+#[test]
+fn a_shared_zero_init_is_computed_in_each_ops_tiles() {
+    let (code, script) = sched_apply(&two_convolutions(16), SCHEDULE, &["--emit", "transform"]);
+    assert_eq!(code, Some(0), "{script}");
+    assert_eq!(
+        script.matches("its zero init, computed in its outermost forall's tiles").count(),
+        2,
+        "{script}"
+    );
+    let bufferized = bufferized_and_checked(&two_convolutions(16), SCHEDULE);
+    // The tiles' zeros became the accumulators' first value: nothing fills.
+    assert!(!bufferized.contains("linalg.fill"), "{bufferized}");
+    assert!(!bufferized.contains("copy"), "{bufferized}");
+}
+
+#[test]
+fn partial_tiles_and_a_named_fill_keep_the_whole_fill() {
+    // 12 channels in tiles of 8: the op is split at its partial tile first.
+    let bufferized = bufferized_and_checked(&two_convolutions(12), SCHEDULE);
+    assert!(bufferized.contains("linalg.fill"), "{bufferized}");
+    // A func names the fill: the schedule says where it is computed (at root).
+    let named = format!("{SCHEDULE}func zeros = linalg.fill (n, c, y, x)\n");
+    let bufferized = bufferized_and_checked(&two_convolutions(16), &named);
+    assert_eq!(
+        bufferized.matches("linalg.fill ins").count(),
+        2,
+        "{bufferized}"
+    );
+}
