@@ -14,6 +14,7 @@
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
@@ -57,9 +58,21 @@ static int64_t cloneForEachUse(Operation *op) {
 extern "C" int64_t schedUntieSharedEmptyTensors(MlirOperation root) {
   int64_t copies = 0;
   SmallVector<linalg::FillOp> fills;
+  // Only fills whose every use is the init of a linalg op or a forall's
+  // shared output: a fill also read through a slice and inserted into (a
+  // tiled or split op's parts) is one tensor written in place.
+  auto writesInto = [](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user))
+      return linalgOp.isDpsInit(&use);
+    if (auto forall = dyn_cast<scf::ForallOp>(user))
+      return llvm::is_contained(forall.getOutputsMutable(), use);
+    return false;
+  };
   unwrap(root)->walk([&](linalg::FillOp fill) {
     if (fill.hasPureTensorSemantics() &&
-        fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>())
+        fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
+        llvm::all_of(fill->getUses(), writesInto))
       fills.push_back(fill);
   });
   for (linalg::FillOp fill : fills)
