@@ -1,6 +1,7 @@
 //! Compiles the project's only C++, `shim/`: `registry.cpp` registers the
 //! dialects and the transform extensions sched-apply uses, which MLIR's C
-//! API cannot name one by one; `inline.cpp` fuses a producer into its
+//! API cannot name one by one; `results.cpp` drops the results of generics
+//! nothing reads, when a payload is loaded; `inline.cpp` fuses a producer into its
 //! readers for `compute_inline`, which the C API has no entry point for;
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
@@ -26,6 +27,7 @@ fn main() {
         .expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
     println!("cargo:rerun-if-changed=shim/registry.cpp");
     println!("cargo:rerun-if-changed=shim/inline.cpp");
+    println!("cargo:rerun-if-changed=shim/results.cpp");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
@@ -71,6 +73,7 @@ fn main() {
     let sources = [
         "registry",
         "inline",
+        "results",
         "printing",
         "empties",
         "reuse",

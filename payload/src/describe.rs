@@ -198,6 +198,11 @@ fn describe_op(
             element: element_type(&operand_type),
         });
     }
+    let unvectorizable_reduction = if iterators.contains(&IteratorKind::Reduction) {
+        unrecognized_reduction(generic, inputs)
+    } else {
+        None
+    };
     Ok(PayloadOp {
         id,
         kind: original.name(),
@@ -217,6 +222,7 @@ fn describe_op(
             && generic.operand_count() == 3
             && is_multiply_accumulate(generic),
         combiner: combiner(generic),
+        unvectorizable_reduction,
         body: body_names(generic),
     })
 }
@@ -330,6 +336,53 @@ fn combiner(generic: OpView<'_>) -> Option<String> {
     (0..op.operand_count())
         .any(|i| op.operand_source(i, generic) == Some(Argument(init)))
         .then(|| op.name())
+}
+
+/// The reductions MLIR's vectorizer knows (`vector.CombiningKind`).
+const VECTOR_COMBINERS: [&str; 17] = [
+    "arith.addf", "arith.addi", "arith.mulf", "arith.muli", "arith.minimumf", "arith.maximumf",
+    "arith.minnumf", "arith.maxnumf", "arith.minsi", "arith.maxsi", "arith.minui", "arith.maxui",
+    "arith.andi", "arith.ori", "arith.xori", "arith.minf", "arith.maxf",
+];
+
+/// Why MLIR's vectorizer cannot vectorize a reduction generic, if it cannot:
+/// an accumulator (an init's block argument the body reads) must be read by
+/// one op, which yields the result and is a reduction it knows. An argmax's
+/// index is `select(v > best, i, index)`: read by the select, a reduction of
+/// no kind.
+fn unrecognized_reduction(generic: OpView<'_>, inputs: usize) -> Option<String> {
+    use crate::ffi::ValueSource::{Argument, Op};
+    let body = generic.children();
+    let terminator = *body.last()?;
+    let results = generic.operand_count().checked_sub(inputs)?;
+    for result in 0..results {
+        let argument = Argument(inputs + result);
+        let readers: Vec<usize> = (0..body.len())
+            .filter(|&p| {
+                let op = body[p];
+                op.name() != "linalg.yield"
+                    && (0..op.operand_count()).any(|i| op.operand_source(i, generic) == Some(argument))
+            })
+            .collect();
+        let yielded = match terminator.operand_source(result, generic) {
+            Some(Op(position)) => Some(position),
+            _ => None,
+        };
+        let problem = match readers.as_slice() {
+            [] => continue,
+            &[reader] if Some(reader) == yielded => {
+                let name = body[reader].name();
+                if VECTOR_COMBINERS.contains(&name.as_str()) {
+                    continue;
+                }
+                format!("accumulates through `{name}`, not a reduction it knows")
+            }
+            [_] => "is not yielded by the op that reads its accumulator".to_string(),
+            many => format!("reads its accumulator in {} ops, not one", many.len()),
+        };
+        return Some(format!("its result {result} {problem}"));
+    }
+    None
 }
 
 /// Whether a generic's body is `init + in0 * in1` (each input perhaps

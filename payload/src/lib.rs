@@ -76,7 +76,8 @@ pub fn bytecode_to_text(name: &str, bytes: &[u8]) -> Result<String, PayloadError
 }
 
 /// Parses payload text; `name` is used in messages. A TOSA payload is
-/// lowered to linalg as it loads ([`tosa`]).
+/// lowered to linalg as it loads ([`tosa`]), and results of generics nothing
+/// reads are dropped ([`ffi::drop_unread_results`]).
 pub fn parse_module<'c>(
     context: &'c Context,
     name: &str,
@@ -109,6 +110,7 @@ pub fn parse_module<'c>(
             if valid {
                 let mut module = module;
                 tosa::lower_tosa(context, &mut module, name)?;
+                ffi::drop_unread_results(&mut module);
                 Ok(module)
             } else {
                 Err(PayloadError::input(

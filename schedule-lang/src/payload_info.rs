@@ -83,6 +83,9 @@ pub struct PayloadOp {
     /// The op that combines the accumulator with the new value when the body
     /// yields `op(init, value)` (`arith.addf` for a sum or a matmul), if it does.
     pub combiner: Option<String>,
+    /// Why MLIR's vectorizer cannot vectorize this reduction (`its result 1
+    /// accumulates through arith.select, ...`), if it cannot.
+    pub unvectorizable_reduction: Option<String>,
     /// The ops of its (generalized) body, in order, without the yield
     /// (`arith.mulf`, `arith.addf`).
     pub body: Vec<String>,

@@ -135,6 +135,25 @@ impl Planner<'_> {
             self.errors.push(error);
             return false;
         }
+        if let Some(why) = &self.payload.ops[stage.op].unvectorizable_reduction {
+            let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage.span);
+            self.errors.push(
+                Diagnostic::error(
+                    "vectorize-reduction",
+                    span,
+                    format!(
+                        "MLIR's vectorizer cannot vectorize `{name}`, whatever its tile: {why} \
+                         (it knows add, mul, min, max, and, or, xor, each reading the \
+                         accumulator once)"
+                    ),
+                )
+                .with_help(
+                    "unroll its loops instead; an argmax's index could be a separate \
+                     reduction (or left out, if nothing reads it: then it is dropped)",
+                ),
+            );
+            return false;
+        }
         let entry = nest.entering(first_implicit).clone();
         let tail = find_tail(nest, nest.start..first_implicit);
         nest.tail = tail;

@@ -147,6 +147,18 @@ fn print_whole(module: &melior::ir::Module, locations: bool) -> String {
     print_to_string(|callback, data| unsafe { schedPrintOperation(raw, locations, callback, data) })
 }
 
+/// Drops the results of every `linalg.generic` in `module` that nothing
+/// reads, with their inits and the body ops only they needed, when the
+/// other results do not depend on them (`shim/results.cpp`: PyTorch's
+/// softmax also yields the unread index of its maximum, which keeps the
+/// reduction from vectorizing). Returns the generics rewritten.
+pub fn drop_unread_results(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces generics by generics computing the results read.
+    unsafe { schedDropUnreadResults(raw) }
+}
+
 /// Makes MLIR print an op in a diagnostic without its regions and without
 /// verifying it again, for the whole process (`shim/printing.cpp` says why:
 /// upstream ops print payload ops into diagnostics they may never emit).
@@ -513,6 +525,8 @@ impl Drop for TransformOptions {
 unsafe extern "C" {
     /// Defined in `shim/registry.cpp`.
     fn schedRegisterDialects(registry: MlirDialectRegistry);
+    /// Defined in `shim/results.cpp`.
+    fn schedDropUnreadResults(root: MlirOperation) -> i64;
     /// Defined in `shim/printing.cpp`.
     fn schedPrintOpsBrieflyInDiagnostics();
     /// Defined in `shim/printing.cpp`.
