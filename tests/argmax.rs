@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::process::Command;
+use common::sched_apply_on as scheduled;
 
 /// A row maximum with its index (as `aten.max.dim` exports), then `USE`
 /// returned: `%m#0`, `%m#1` or both.
@@ -42,24 +42,6 @@ func.func @f(%x: tensor<8x32xf32>) -> ({types}) {{
 /// `sched-apply` with `args` on `payload` (an empty schedule beside it).
 fn sched_apply(payload: &str, args: &[&str]) -> (Option<i32>, String) {
     scheduled(payload, "", args)
-}
-
-/// `sched-apply` with `args` on `payload`, the schedule `schedule` beside it.
-fn scheduled(payload: &str, schedule: &str, args: &[&str]) -> (Option<i32>, String) {
-    let directory = common::tempdir();
-    let path = directory.join("p.mlir");
-    std::fs::write(&path, payload).unwrap();
-    std::fs::write(directory.join("p.sched"), schedule).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(args)
-        .arg(&path)
-        .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned()
-            + &String::from_utf8_lossy(&output.stderr),
-    )
 }
 
 #[test]

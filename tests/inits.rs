@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::process::Command;
+use common::sched_apply_on as sched_apply;
 
 /// Two 1x1 convolutions from one zero fill (as CSE leaves those of one
 /// shape), `F` output channels each.
@@ -32,25 +32,6 @@ func.func @f(%a: tensor<1x16x8x8xf32>, %w1: tensor<{f}x16x1x1xf32>, %w2: tensor<
 const SCHEDULE: &str = "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
                         convs.split(f, fo, fi, 8).split(y, yo, yi, 2)\n    \
                         .reorder(x, yi, fi, ky, kx, c, yo, fo, n).vectorize(x).unroll(fi).unroll(yi)\n";
-
-/// `sched-apply` with `args` on `payload` (the schedule `schedule` beside
-/// it) in a temporary directory: exit code, stdout and stderr.
-fn sched_apply(payload: &str, schedule: &str, args: &[&str]) -> (Option<i32>, String) {
-    let directory = common::tempdir();
-    let path = directory.join("p.mlir");
-    std::fs::write(&path, payload).unwrap();
-    std::fs::write(directory.join("p.sched"), schedule).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(args)
-        .arg(&path)
-        .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned()
-            + &String::from_utf8_lossy(&output.stderr),
-    )
-}
 
 /// The bufferized payload and whether `run --check` passes.
 fn bufferized_and_checked(payload: &str, schedule: &str) -> String {

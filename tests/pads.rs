@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::process::Command;
+use common::sched_apply_on as sched_apply;
 
 /// The payloads' first op: `%relu`, the ReLU of the argument `%a`, and the
 /// constant `%zero`.
@@ -72,25 +72,6 @@ func.func @f(%a: tensor<1x4x8x8xf32>) -> (tensor<1x4x10x10xf32>, tensor<1x4x12x1
 }
 "#
 );
-
-/// `sched-apply` with `args` on `payload` written to a temporary directory
-/// (the schedule `schedule` beside it): exit code and stdout.
-fn sched_apply(payload: &str, schedule: &str, args: &[&str]) -> (Option<i32>, String) {
-    let directory = common::tempdir();
-    let path = directory.join("p.mlir");
-    std::fs::write(&path, payload).unwrap();
-    std::fs::write(directory.join("p.sched"), schedule).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
-        .args(args)
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned() + &stderr,
-    )
-}
 
 const CONV_SCHEDULE: &str = "func c = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
                              c.reorder(x, kx, ky, c, y, f, n).vectorize(x)\n";

@@ -20,6 +20,26 @@ pub fn sched_apply(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `sched-apply` with `args`, then the path of `payload` written to a
+/// temporary directory as `p.mlir` with `schedule` beside it as `p.sched`:
+/// the exit code, and stdout followed by stderr.
+pub fn sched_apply_on(payload: &str, schedule: &str, args: &[&str]) -> (Option<i32>, String) {
+    let directory = tempdir();
+    let path = directory.join("p.mlir");
+    std::fs::write(&path, payload).unwrap();
+    std::fs::write(directory.join("p.sched"), schedule).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr),
+    )
+}
+
 /// A command's standard error, as text.
 pub fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
