@@ -51,7 +51,10 @@ fn an_unread_index_of_the_maximum_is_dropped() {
     assert_eq!(code, Some(0), "{ops}");
     assert!(ops.contains("body: max,"), "{ops}");
     // The index's fill went with it: one fill is left.
-    assert!(ops.contains("linalg.fill (i)") && !ops.contains("linalg.fill[1]"), "{ops}");
+    assert!(
+        ops.contains("linalg.fill (i)") && !ops.contains("linalg.fill[1]"),
+        "{ops}"
+    );
     let (code, report) = sched_apply(&payload, &["run", "--check"]);
     assert_eq!(code, Some(0), "{report}");
     assert!(report.contains("check: ok"), "{report}");
@@ -65,7 +68,10 @@ fn a_read_index_stays() {
     ] {
         let (code, ops) = sched_apply(&max_with_index(returned, types), &["ops"]);
         assert_eq!(code, Some(0), "{ops}");
-        assert!(ops.contains("body: index index_cast max cmp select"), "{ops}");
+        assert!(
+            ops.contains("body: index index_cast max cmp select"),
+            "{ops}"
+        );
     }
 }
 

@@ -48,7 +48,9 @@ fn a_shared_zero_init_is_computed_in_each_ops_tiles() {
     let (code, script) = sched_apply(&two_convolutions(16), SCHEDULE, &["--emit", "transform"]);
     assert_eq!(code, Some(0), "{script}");
     assert_eq!(
-        script.matches("its zero init, computed in its outermost forall's tiles").count(),
+        script
+            .matches("its zero init, computed in its outermost forall's tiles")
+            .count(),
         2,
         "{script}"
     );

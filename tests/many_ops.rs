@@ -115,10 +115,15 @@ fn the_kind_of_an_ops_readers_selects_it() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("# this one: the `linalg.generic` at examples/torch/resnet_block.linalg.mlir:53:11"),
+        text.contains(
+            "# this one: the `linalg.generic` at examples/torch/resnet_block.linalg.mlir:53:11"
+        ),
         "{text}"
     );
-    assert!(text.contains("feeds[0]") && !text.contains("feeds[1]"), "{text}");
+    assert!(
+        text.contains("feeds[0]") && !text.contains("feeds[1]"),
+        "{text}"
+    );
     // `!=`: the other 10 of its 11 four-dimensional generics.
     let others = scratch.join("others.sched");
     std::fs::write(
@@ -130,7 +135,10 @@ fn the_kind_of_an_ops_readers_selects_it() {
     let output = sched_apply(&["explain", BLOCK, others.to_str().unwrap()]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
-    assert!(text.contains("rest[9]") && !text.contains("rest[10]"), "{text}");
+    assert!(
+        text.contains("rest[9]") && !text.contains("rest[10]"),
+        "{text}"
+    );
     // A kind no op reads them with: what reads them instead.
     let none = scratch.join("none.sched");
     std::fs::write(
@@ -141,7 +149,10 @@ fn the_kind_of_an_ops_readers_selects_it() {
     let output = sched_apply(&["check", none.to_str().unwrap(), "--payload", BLOCK]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let report = stderr(&output);
-    assert!(report.contains(":1:51: error: no `linalg.generic` left satisfies this condition"), "{report}");
+    assert!(
+        report.contains(":1:51: error: no `linalg.generic` left satisfies this condition"),
+        "{report}"
+    );
     assert!(
         report.contains("the ops there are read by: conv_2d_nchw_fchw, generic, none"),
         "{report}"

@@ -340,9 +340,23 @@ fn combiner(generic: OpView<'_>) -> Option<String> {
 
 /// The reductions MLIR's vectorizer knows (`vector.CombiningKind`).
 const VECTOR_COMBINERS: [&str; 17] = [
-    "arith.addf", "arith.addi", "arith.mulf", "arith.muli", "arith.minimumf", "arith.maximumf",
-    "arith.minnumf", "arith.maxnumf", "arith.minsi", "arith.maxsi", "arith.minui", "arith.maxui",
-    "arith.andi", "arith.ori", "arith.xori", "arith.minf", "arith.maxf",
+    "arith.addf",
+    "arith.addi",
+    "arith.mulf",
+    "arith.muli",
+    "arith.minimumf",
+    "arith.maximumf",
+    "arith.minnumf",
+    "arith.maxnumf",
+    "arith.minsi",
+    "arith.maxsi",
+    "arith.minui",
+    "arith.maxui",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.minf",
+    "arith.maxf",
 ];
 
 /// Why MLIR's vectorizer cannot vectorize a reduction generic, if it cannot:
@@ -361,7 +375,8 @@ fn unrecognized_reduction(generic: OpView<'_>, inputs: usize) -> Option<String> 
             .filter(|&p| {
                 let op = body[p];
                 op.name() != "linalg.yield"
-                    && (0..op.operand_count()).any(|i| op.operand_source(i, generic) == Some(argument))
+                    && (0..op.operand_count())
+                        .any(|i| op.operand_source(i, generic) == Some(argument))
             })
             .collect();
         let yielded = match terminator.operand_source(result, generic) {

@@ -30,9 +30,10 @@ impl Planner<'_> {
     /// directly, when no func names it.
     fn unnamed_init_fill(&self, op: usize) -> Option<(usize, usize)> {
         let operands = &self.payload.ops[op].operands;
-        let (position, fill) = operands.iter().enumerate().find_map(|(i, o)| {
-            (o.is_init && o.via.is_empty()).then_some((i, o.producer?))
-        })?;
+        let (position, fill) = operands
+            .iter()
+            .enumerate()
+            .find_map(|(i, o)| (o.is_init && o.via.is_empty()).then_some((i, o.producer?)))?;
         // (An inlined func's op is gone: its id is of the payload before.)
         let named = self.model.funcs.iter().any(|f| {
             !matches!(f.placement, Placement::Inline { .. })
@@ -78,7 +79,9 @@ impl Planner<'_> {
             whole &= extent % tile == 0;
             elements *= tile;
         }
-        let fill = self.script.fresh(&format!("{}_init", self.model.funcs[func].name));
+        let fill = self
+            .script
+            .fresh(&format!("{}_init", self.model.funcs[func].name));
         self.script.comment(format!(
             "{}: its zero init, computed in its outermost forall's tiles",
             self.stage_name(func, stage_index)

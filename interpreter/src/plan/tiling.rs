@@ -53,7 +53,9 @@ impl<'a> Planner<'a> {
             containing.push(new_loop);
             handle = tiled;
             if let Some(init) = init.take() {
-                let forall = containing.last_mut().expect("the run's loop was just pushed");
+                let forall = containing
+                    .last_mut()
+                    .expect("the run's loop was just pushed");
                 self.fuse_init_fill(init, forall);
             }
             let last = *run.last().expect("a run has loops");

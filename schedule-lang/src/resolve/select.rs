@@ -217,7 +217,12 @@ fn dimension(op: &PayloadOp, definition: &Definition, name: &str) -> Option<usiz
 }
 
 /// What `op` has of the condition's subject, as the error lists it.
-fn value_of(payload: &PayloadInfo, op: &PayloadOp, definition: &Definition, filter: &Filter) -> String {
+fn value_of(
+    payload: &PayloadInfo,
+    op: &PayloadOp,
+    definition: &Definition,
+    filter: &Filter,
+) -> String {
     let list = |values: Vec<i64>| match values.as_slice() {
         [] => "none".to_string(),
         [first, rest @ ..] if rest.iter().all(|v| v == first) => first.to_string(),
