@@ -125,7 +125,7 @@ enum Command {
     /// List the payload's linalg ops as `func` lines ready to paste into a .sched file: selectors,
     /// dimension names in linalg order (reductions after `|`), extents, FLOPs, locations.
     #[command(
-        after_help = "Each comment also shows a generic's body words (`body: cmp select max`; `copy` for a body that\nonly yields), which `where body == max` selects by, and a windowed op's stride and dilation\n(`where stride == 2`) and its input's padding.\n\nExamples:\n  sched-apply ops model.mlir > model.sched\n  sched-apply ops model.mlir --json\n  sched-apply ops examples/torchvision/resnet18_b1.linalg.mlir | grep conv_2d   # strides, padding"
+        after_help = "Each comment also shows a generic's body words (`body: cmp select max`; `copy` for a body that\nonly yields), which `where body == max` selects by, the kinds of the ops reading it (`read by:\nconv_2d_nchw_fchw`, `where reader == conv_2d_nchw_fchw`), and a windowed op's stride and dilation\n(`where stride == 2`) and its input's padding.\n\nExamples:\n  sched-apply ops model.mlir > model.sched\n  sched-apply ops model.mlir --json\n  sched-apply ops examples/torchvision/resnet18_b1.linalg.mlir | grep conv_2d   # strides, padding"
     )]
     Ops {
         /// The payload.

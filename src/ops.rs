@@ -30,6 +30,9 @@ struct OpLine {
     /// Its input's padding, low and high amounts per input dimension, when
     /// a `tensor.pad` computes its first input.
     padding: Option<(Vec<i64>, Vec<i64>)>,
+    /// The kinds of the ops reading its result (`conv_2d_nchw_fchw`), what
+    /// `where reader == ...` matches.
+    readers: Vec<String>,
     location: String,
     /// The `func` line to paste.
     line: String,
@@ -119,7 +122,7 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
             if let Some(flops) = flops.filter(|f| *f > 0) {
                 comment.push_str(&format!(", {flops} FLOPs"));
             }
-            comment.push_str(&shape_notes(op));
+            comment.push_str(&shape_notes(info, op));
             comment.push_str(&format!(", {location}"));
             // The language binds ops whose reduction dimensions come last.
             let bindable = !reduction.windows(2).any(|pair| pair[0] && !pair[1]);
@@ -143,6 +146,11 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
                 strides: op.strides(),
                 dilations: op.dilations(),
                 padding: op.operands.first().and_then(|o| o.padding.clone()),
+                readers: info
+                    .reader_kinds(op)
+                    .iter()
+                    .map(|k| k.to_string())
+                    .collect(),
                 location,
                 line,
             }
@@ -151,10 +159,11 @@ fn op_lines(info: &PayloadInfo, payload_name: &str) -> Vec<OpLine> {
 }
 
 /// What a `where` can select this op by, besides its extents: a generic's
-/// body words (`, body: cmp select`), a windowed op's strides and dilations
+/// body words (`, body: cmp select`) and the kinds of the ops reading it
+/// (`, read by: conv_2d_nchw_fchw`), a windowed op's strides and dilations
 /// (`, stride 2, dilation 1`), one value when all are alike, and its
 /// input's padding (`, padding 1`).
-fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
+fn shape_notes(info: &schedule_lang::PayloadInfo, op: &schedule_lang::PayloadOp) -> String {
     let mut notes = String::new();
     let list = |values: Vec<i64>| match values.as_slice() {
         [first, rest @ ..] if rest.iter().all(|v| v == first) => first.to_string(),
@@ -173,6 +182,10 @@ fn shape_notes(op: &schedule_lang::PayloadOp) -> String {
     }
     if op.kind == "linalg.generic" {
         notes.push_str(&format!(", body: {}", op.body_words().join(" ")));
+        let readers = info.reader_kinds(op);
+        if !readers.is_empty() {
+            notes.push_str(&format!(", read by: {}", readers.join(" and ")));
+        }
     }
     notes
 }

@@ -139,6 +139,14 @@ fn the_kind_of_an_ops_readers_selects_it() {
         text.contains("rest[9]") && !text.contains("rest[10]"),
         "{text}"
     );
+    // `ops` says which kinds read each generic.
+    let ops = sched_apply(&["ops", BLOCK]);
+    let listed = stdout(&ops);
+    let relu = listed
+        .lines()
+        .find(|l| l.contains("resnet_block.linalg.mlir:53:11"))
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert!(relu.contains(", read by: conv_2d_nchw_fchw,"), "{relu}");
     // A kind no op reads them with: what reads them instead.
     let none = scratch.join("none.sched");
     std::fs::write(
