@@ -43,8 +43,7 @@ static int64_t cloneForEachUse(Operation *op) {
     IRMapping mapping;
     // A fill's empty is cloned with it: a new tensor per use.
     for (Value operand : op->getOperands())
-      if (auto empty = operand.getDefiningOp<tensor::EmptyOp>();
-          empty && !isa<tensor::EmptyOp>(op))
+      if (auto empty = operand.getDefiningOp<tensor::EmptyOp>())
         mapping.map(operand, builder.clone(*empty)->getResult(0));
     Operation *copy = builder.clone(*op, mapping);
     use->set(copy->getResult(cast<OpResult>(use->get()).getResultNumber()));

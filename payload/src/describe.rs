@@ -339,7 +339,7 @@ fn combiner(generic: OpView<'_>) -> Option<String> {
 }
 
 /// The reductions MLIR's vectorizer knows (`vector.CombiningKind`).
-const VECTOR_COMBINERS: [&str; 17] = [
+const VECTOR_COMBINERS: [&str; 15] = [
     "arith.addf",
     "arith.addi",
     "arith.mulf",
@@ -355,8 +355,6 @@ const VECTOR_COMBINERS: [&str; 17] = [
     "arith.andi",
     "arith.ori",
     "arith.xori",
-    "arith.minf",
-    "arith.maxf",
 ];
 
 /// Why MLIR's vectorizer cannot vectorize a reduction generic, if it cannot:

@@ -297,12 +297,10 @@ impl PayloadInfo {
     /// The kinds of the ops reading `op`'s result (through views), without
     /// their dialect (`conv_2d_nchw_fchw`), sorted, each once: what a
     /// `where reader == ...` condition compares.
-    pub fn reader_kinds(&self, op: &PayloadOp) -> Vec<&str> {
+    pub fn reader_kinds<'a>(&'a self, op: &'a PayloadOp) -> Vec<&'a str> {
         let mut kinds: Vec<&str> = self
-            .ops
-            .iter()
-            .filter(|reader| reader.operands.iter().any(|o| o.producer == Some(op.id)))
-            .map(|reader| reader.kind.strip_prefix("linalg.").unwrap_or(&reader.kind))
+            .reads_of(std::slice::from_ref(&op.id))
+            .map(|(reader, _)| reader.kind.strip_prefix("linalg.").unwrap_or(&reader.kind))
             .collect();
         kinds.sort_unstable();
         kinds.dedup();

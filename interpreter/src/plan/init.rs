@@ -26,9 +26,9 @@ pub(super) struct InitFill {
 }
 
 impl Planner<'_> {
-    /// The payload op (id) of the `linalg.fill` that computes `op`'s init
-    /// directly, when no func names it.
-    fn unnamed_init_fill(&self, op: usize) -> Option<(usize, usize)> {
+    /// The position of `op`'s init operand when a `linalg.fill` no func
+    /// names computes it directly.
+    fn unnamed_init_fill(&self, op: usize) -> Option<usize> {
         let operands = &self.payload.ops[op].operands;
         let (position, fill) = operands
             .iter()
@@ -41,13 +41,13 @@ impl Planner<'_> {
         });
         let fill_op = &self.payload.ops[fill];
         (fill_op.kind == "linalg.fill" && !named && fill_op.extents.iter().all(Option::is_some))
-            .then_some((position, fill))
+            .then_some(position)
     }
 
     /// Emits, before the stage's first tiling, the handle to the fill that
     /// computes its init, when that fill can be computed in the stage's
     /// outermost forall (the first run of `nest`, with no partial-tile
-    /// split there).
+    /// split there). Called only for a stage's whole op (`Resume::whole`).
     pub(super) fn take_init_fill(
         &mut self,
         func: usize,
@@ -57,13 +57,12 @@ impl Planner<'_> {
     ) -> Option<InitFill> {
         let stage = &self.model.funcs[func].stages[stage_index];
         let first = nest.runs.first()?;
-        if nest.start != 0
-            || !uses_forall(stage, &nest.loops[first[0]])
+        if !uses_forall(stage, &nest.loops[first[0]])
             || nest.tail.as_ref().is_some_and(|t| first.contains(&t.at))
         {
             return None;
         }
-        let (position, _) = self.unnamed_init_fill(stage.op)?;
+        let position = self.unnamed_init_fill(stage.op)?;
         let extents = &self.payload.ops[stage.op].extents;
         let mut elements = 1;
         let mut whole = true;
