@@ -1,7 +1,8 @@
 //! Compiles the project's only C++, `shim/`: `registry.cpp` registers the
 //! dialects and the transform extensions sched-apply uses, which MLIR's C
 //! API cannot name one by one; `results.cpp` drops the results of generics
-//! nothing reads, when a payload is loaded; `inline.cpp` fuses a producer into its
+//! nothing reads, and `keepdims.cpp` their outputs' kept unit dimensions,
+//! when a payload is loaded; `inline.cpp` fuses a producer into its
 //! readers for `compute_inline`, which the C API has no entry point for;
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
@@ -28,6 +29,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/registry.cpp");
     println!("cargo:rerun-if-changed=shim/inline.cpp");
     println!("cargo:rerun-if-changed=shim/results.cpp");
+    println!("cargo:rerun-if-changed=shim/keepdims.cpp");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
@@ -74,6 +76,7 @@ fn main() {
         "registry",
         "inline",
         "results",
+        "keepdims",
         "printing",
         "empties",
         "reuse",

@@ -76,8 +76,9 @@ pub fn bytecode_to_text(name: &str, bytes: &[u8]) -> Result<String, PayloadError
 }
 
 /// Parses payload text; `name` is used in messages. A TOSA payload is
-/// lowered to linalg as it loads ([`tosa`]), and results of generics nothing
-/// reads are dropped ([`ffi::drop_unread_results`]).
+/// lowered to linalg as it loads ([`tosa`]), results of generics nothing
+/// reads are dropped ([`ffi::drop_unread_results`]), and so are the unit
+/// dimensions their outputs keep ([`ffi::drop_kept_dims`]).
 pub fn parse_module<'c>(
     context: &'c Context,
     name: &str,
@@ -111,6 +112,7 @@ pub fn parse_module<'c>(
                 let mut module = module;
                 tosa::lower_tosa(context, &mut module, name)?;
                 ffi::drop_unread_results(&mut module);
+                ffi::drop_kept_dims(&mut module);
                 Ok(module)
             } else {
                 Err(PayloadError::input(

@@ -159,6 +159,18 @@ pub fn drop_unread_results(module: &mut melior::ir::Module) -> i64 {
     unsafe { schedDropUnreadResults(raw) }
 }
 
+/// Writes every `linalg.generic` output of `module` indexed by a constant 0
+/// (a unit dimension PyTorch's `keepdim=True` kept) through a tensor without
+/// that dimension, expanded back for the readers (`shim/keepdims.cpp`: once
+/// `rfactor` splits such a reduction, MLIR's vectorizer refuses the partial
+/// op's map). Returns the generics rewritten.
+pub fn drop_kept_dims(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces generics by generics with the same loops and body.
+    unsafe { schedDropKeptDims(raw) }
+}
+
 /// Makes MLIR print an op in a diagnostic without its regions and without
 /// verifying it again, for the whole process (`shim/printing.cpp` says why:
 /// upstream ops print payload ops into diagnostics they may never emit).
@@ -527,6 +539,7 @@ unsafe extern "C" {
     fn schedRegisterDialects(registry: MlirDialectRegistry);
     /// Defined in `shim/results.cpp`.
     fn schedDropUnreadResults(root: MlirOperation) -> i64;
+    fn schedDropKeptDims(root: MlirOperation) -> i64;
     /// Defined in `shim/printing.cpp`.
     fn schedPrintOpsBrieflyInDiagnostics();
     /// Defined in `shim/printing.cpp`.
