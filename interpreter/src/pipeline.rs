@@ -220,11 +220,42 @@ pub fn run_loaded(
             Ok(outcome)
         }
         Err(error) => {
-            let applied_to = inlined_text.as_deref().unwrap_or(payload_text);
-            let payload = (payload_name, applied_to);
+            // The failure is traced by applying parts of the script to what
+            // it applied to: the payload as loaded and inlined, loaded again
+            // (the module itself is half transformed now).
+            let reloaded = match inlined_text {
+                Some(text) => Some(text),
+                None if inlined.is_some() || loaded_from_tosa => {
+                    reloaded_and_inlined(context, (payload_name, payload_text), &outcome, schedule)
+                }
+                None => None,
+            };
+            let payload = (payload_name, reloaded.as_deref().unwrap_or(payload_text));
             Err(apply_failure(error, &planned, schedule, payload))
         }
     }
+}
+
+/// The payload's text as the script sees it, for tracing a failure: loaded
+/// afresh (a TOSA payload lowered) and with the schedule's `compute_inline`s
+/// done, as [`run_loaded`] did before applying the script; `None` if that
+/// fails this time.
+fn reloaded_and_inlined(
+    context: &melior::Context,
+    (payload_name, payload_text): (&str, &str),
+    outcome: &Outcome,
+    schedule: &SourceFile,
+) -> Option<String> {
+    let mut module = payload::parse_module(context, payload_name, payload_text).ok()?;
+    inline_funcs(
+        context,
+        &mut module,
+        &outcome.info,
+        &outcome.model,
+        schedule,
+    )
+    .ok()?;
+    Some(payload::ffi::print_module(&module))
 }
 
 /// The schedule parsed, the payload described, and the schedule resolved
