@@ -165,6 +165,27 @@ fn the_kind_of_an_ops_readers_selects_it() {
         report.contains("the ops there are read by: conv_2d_nchw_fchw, generic, none"),
         "{report}"
     );
+    // `none`: the op no op reads, the block's result; `!= none` all others.
+    let result = scratch.join("result.sched");
+    std::fs::write(
+        &result,
+        "func out = linalg.generic[*] (n, c, y, x) where reader == none\n\
+         func inner = linalg.generic[*] (n, c, y, x) where reader != none\n\
+         out.vectorize(x)\n\
+         inner.vectorize(x)\n",
+    )
+    .unwrap();
+    let output = sched_apply(&["explain", BLOCK, result.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("out[0]") && !text.contains("out[1]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("inner[9]") && !text.contains("inner[10]"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(scratch);
 }
 

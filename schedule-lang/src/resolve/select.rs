@@ -179,7 +179,12 @@ fn holds(
             Ok(has == (comparison == Comparison::Eq))
         }
         ("reader", FilterValue::Name(name)) if equality(comparison) => {
-            let has = payload.reader_kinds(op).contains(&name.name.as_str());
+            let kinds = payload.reader_kinds(op);
+            // `none`: no op reads it (a result of the function).
+            let has = match name.name.as_str() {
+                "none" => kinds.is_empty(),
+                kind => kinds.contains(&kind),
+            };
             Ok(has == (comparison == Comparison::Eq))
         }
         _ => match dimension(op, definition, subject) {
@@ -291,7 +296,9 @@ fn misused(filter: &Filter, definition: &Definition) -> Diagnostic {
         let wants = match subject {
             "type" => "`==` or `!=` and an element type, as in `type == f32`",
             "body" => "`==` or `!=` and a word, as in `body == max`",
-            "reader" => "`==` or `!=` and an op kind, as in `reader == conv_2d_nchw_fchw`",
+            "reader" => {
+                "`==` or `!=` and an op kind, as in `reader == conv_2d_nchw_fchw`, or `none`"
+            }
             "stride" | "dilation" => "a number, as in `stride == 2`",
             _ => "a number: it compares the dimension's extent",
         };
