@@ -3,7 +3,7 @@
 and torch.compile, one thread.
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_models.py [--calls 20] [--rounds 3]
-        [--only torch|torchvision] [--compile] [--threads 2]
+        [--only torch|torchvision] [--model transformer] [--compile] [--threads 2]
 
 Needs torch (a virtual environment outside the repository, as for scripts/export_torch.py, whose
 models this imports), the exports' inputs written by `scripts/export_torch.py` (examples/torch/data,
@@ -62,12 +62,20 @@ def main():
     parser.add_argument("--calls", type=int, default=20, help="timed calls per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of all")
     parser.add_argument("--only", choices=["torch", "torchvision"], help="one directory's models")
+    parser.add_argument("--model", action="append",
+                        help="only this model (e.g. transformer); repeat for several")
     parser.add_argument("--compile", action="store_true", help="also time torch.compile (inductor)")
     parser.add_argument("--threads", type=int, default=1, help="threads on both sides")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread(s)", file=sys.stderr)
     models = models_of(args.only)
+    if args.model:
+        unknown = set(args.model) - {name for name, _, _, _ in models}
+        if unknown:
+            sys.exit(f"no model named {', '.join(sorted(unknown))}; "
+                     f"there are {', '.join(name for name, _, _, _ in models)}")
+        models = [m for m in models if m[0] in args.model]
     theirs = {name: [] for name, _, _, _ in models}
     compiled = {}
     if args.compile:
