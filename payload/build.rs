@@ -9,6 +9,7 @@
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
+//! `deinterleave.cpp` reads strided rows contiguously and shuffles them;
 //! `contract.cpp` lets LLVM fuse vector multiplies and adds; `approximate.cpp`
 //! turns vector math functions into polynomials; `noalias.cpp` marks
 //! outlined loop nests' buffers that cannot overlap; `loops.cpp`
@@ -44,6 +45,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/compile.cpp");
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
+    println!("cargo:rerun-if-changed=shim/deinterleave.cpp");
     println!("cargo:rerun-if-changed=shim/contract.cpp");
     println!("cargo:rerun-if-changed=shim/approximate.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
@@ -90,6 +92,7 @@ fn main() {
         "compile",
         "copies",
         "vectors",
+        "deinterleave",
         "contract",
         "approximate",
         "loops",

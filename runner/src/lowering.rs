@@ -184,8 +184,9 @@ pub fn machine_vector_bits() -> i64 {
 /// which element types.
 pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::Types)>);
 
-/// Tensors become buffers: every use of a shared `tensor.empty` gets its
-/// own first (`ffi::untie_shared_empty_tensors`), copies through a
+/// Tensors become buffers: strided vector reads become contiguous reads and
+/// shuffles (`ffi::deinterleave_strided_reads`), every use of a shared
+/// `tensor.empty` gets its own first (`ffi::untie_shared_empty_tensors`), copies through a
 /// temporary between disjoint regions become direct
 /// (`ffi::forward_temporary_copies`), results computed in
 /// arguments stay there, the others become out-parameters, copies of
@@ -199,6 +200,7 @@ pub(crate) fn bufferize(
     payload_name: &str,
 ) -> Result<Vec<Option<usize>>, PayloadError> {
     crate::ffi::pads_into_fills(module);
+    crate::ffi::deinterleave_strided_reads(module);
     crate::ffi::untie_shared_empty_tensors(module);
     run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
     crate::ffi::forward_temporary_copies(module);

@@ -1,5 +1,5 @@
 //! The shim's rewrites of a whole module around bufferization
-//! and outlining (`shim/empties.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
+//! and outlining (`shim/empties.cpp`, `shim/deinterleave.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
 //! `shim/contract.cpp`, `shim/approximate.cpp`, `shim/noalias.cpp`,
 //! `shim/loops.cpp`), each behind a
 //! safe wrapper that borrows the module exclusively for the call.
@@ -28,6 +28,19 @@ pub fn pads_into_fills(module: &mut melior::ir::Module) -> i64 {
     // the shim replaces tensor.pad ops by tensor.empty, linalg.fill and
     // tensor.insert_slice ops computing the same tensor.
     unsafe { schedPadsIntoFills(raw) }
+}
+
+/// Before bufferization: each vector read of a slice with a stride above 1
+/// on its innermost dimension (a stride-2 window vectorized along its row)
+/// becomes contiguous reads of 16 lanes' worth and shuffles keeping every
+/// stride-th element (`shim/deinterleave.cpp`), instead of one load per
+/// element. Returns the reads rewritten.
+pub fn deinterleave_strided_reads(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces vector.transfer_read ops by reads and shuffles of the
+    // same elements.
+    unsafe { schedDeinterleaveStridedReads(raw) }
 }
 
 /// After bufferization: each copy through a temporary buffer between two
@@ -152,6 +165,7 @@ unsafe extern "C" {
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
     /// Defined in `shim/empties.cpp`.
     fn schedPadsIntoFills(root: MlirOperation) -> i64;
+    fn schedDeinterleaveStridedReads(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
     fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.

@@ -295,3 +295,40 @@ linalg.yield %s : f32
     // Untied already: nothing more to do.
     assert_eq!(crate::ffi::untie_shared_empty_tensors(&mut module), 0);
 }
+
+#[test]
+fn a_strided_vector_read_becomes_contiguous_reads_and_shuffles() {
+    let context = payload::new_context();
+    // A stride-2 window's row, as `sched.slice_strided_reads` and the
+    // vectorizer leave it: 56 lanes, every second of 111 elements.
+    let text = r#"
+func.func @f(%row: tensor<111xf32>) -> vector<56xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = ub.poison : f32
+  %s = tensor.extract_slice %row[0] [56] [2] : tensor<111xf32> to tensor<56xf32>
+  %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : tensor<56xf32>, vector<56xf32>
+  return %v : vector<56xf32>
+}"#;
+    let mut module = melior::ir::Module::parse(&context, text).unwrap();
+    assert_eq!(crate::ffi::deinterleave_strided_reads(&mut module), 1);
+    let printed = payload::ffi::print_module(&module);
+    assert!(module.as_operation().verify(), "{printed}");
+    // Three full chunks read 32 contiguous elements each, the last 8 lanes
+    // read 15 (up to element 110, the row's last); each keeps the even ones.
+    assert_eq!(
+        printed.matches(": tensor<111xf32>, vector<32xf32>").count(),
+        3,
+        "{printed}"
+    );
+    assert!(
+        printed.contains("tensor<111xf32>, vector<15xf32>"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("[0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]"),
+        "{printed}"
+    );
+    assert!(!printed.contains("[0] [56] [2]"), "{printed}");
+    // Nothing strided is left to rewrite.
+    assert_eq!(crate::ffi::deinterleave_strided_reads(&mut module), 0);
+}
