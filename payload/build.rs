@@ -31,6 +31,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/inline.cpp");
     println!("cargo:rerun-if-changed=shim/results.cpp");
     println!("cargo:rerun-if-changed=shim/keepdims.cpp");
+    println!("cargo:rerun-if-changed=shim/dead.h");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
@@ -194,6 +195,7 @@ fn stamp(prefix: &str, sources: &[&str]) -> String {
     hasher.update(prefix);
     let files = sources.iter().map(|s| format!("shim/{s}.cpp")).chain([
         "shim/reuse.h".to_string(),
+        "shim/dead.h".to_string(),
         "shim/SchedTransformOps.td".to_string(),
     ]);
     for file in files {

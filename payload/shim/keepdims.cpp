@@ -13,7 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "dead.h"
 
 using namespace mlir;
 
@@ -122,15 +122,7 @@ static bool dropKeptDims(linalg::GenericOp generic) {
     result.replaceAllUsesWith(value);
   }
   generic->erase();
-  // The old inits' producers (a fill of an empty), now read by nothing.
-  while (!oldInits.empty()) {
-    Operation *producer = oldInits.pop_back_val().getDefiningOp();
-    if (!producer || !isOpTriviallyDead(producer))
-      continue;
-    for (Value operand : producer->getOperands())
-      oldInits.push_back(operand);
-    producer->erase();
-  }
+  eraseDeadProducers(oldInits);
   return true;
 }
 

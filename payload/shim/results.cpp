@@ -11,7 +11,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "dead.h"
 
 using namespace mlir;
 
@@ -110,15 +110,7 @@ static bool dropUnreadResults(linalg::GenericOp generic) {
     if (!llvm::is_contained(kept, r))
       droppedInits.push_back(generic.getDpsInitOperand(r)->get());
   generic->erase();
-  // The dropped inits' producers (a fill of an empty), now read by nothing.
-  while (!droppedInits.empty()) {
-    Operation *producer = droppedInits.pop_back_val().getDefiningOp();
-    if (!producer || !isOpTriviallyDead(producer))
-      continue;
-    for (Value operand : producer->getOperands())
-      droppedInits.push_back(operand);
-    producer->erase();
-  }
+  eraseDeadProducers(droppedInits);
   return true;
 }
 
