@@ -7,8 +7,9 @@
 //! shared operand packed per column block; for windowed ops also a parallel
 //! dimension the output does not keep innermost vectorized from an input
 //! packed with it innermost, alone or inside a few of the output's innermost
-//! points unrolled. With several threads, each also with its
-//! outermost loop of several iterations parallel.
+//! points unrolled; for a single reduction along the inputs' rows, its
+//! partial results side by side (`rfactor`), vectorized. With several
+//! threads, each also with its outermost loop of several iterations parallel.
 
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
@@ -35,8 +36,9 @@ pub struct Candidate {
     /// Points of the reduction per output point (1 without reductions).
     pub reduction_points: i64,
     /// Whether an input is read with a stride along the vectorized
-    /// dimension (a stride-2 convolution's `x`): each vector of it is then
-    /// gathered one element at a time.
+    /// dimension (a stride-2 convolution's `x`), or across its rows and not
+    /// packed (a transposed weight read in place along its columns): each
+    /// vector of it is then gathered one element at a time.
     pub strided_vector: bool,
 }
 
@@ -142,7 +144,8 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     second_tile: second.map_or(1, |(_, f)| f),
                                     packed: pack,
                                     reduction_points,
-                                    strided_vector: !op.strided_reads(v).is_empty(),
+                                    strided_vector: !op.strided_reads(v).is_empty()
+                                        || (!pack && across_rows(task, op, v)),
                                 });
                             }
                         }
@@ -151,6 +154,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
             }
         }
     }
+    out.extend(rfactored(task, op, lanes, &reductions));
     if !op.strides().is_empty() {
         out.extend(packed_channels(
             task,
@@ -164,6 +168,90 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
     }
     out.dedup_by(|a, b| a.chain == b.chain);
     out
+}
+
+/// Whether an input holds `d` in its map but not innermost in its rows, so
+/// a vector along `d` reads across them: a transposed weight a feeder
+/// inlines is read in place, its rows the map's first dimension.
+fn across_rows(task: &Task, op: &PayloadOp, d: usize) -> bool {
+    op.operands.iter().filter(|o| !o.is_init).any(|o| {
+        let fed = o.producer.is_some_and(|p| task.feeders.contains(&p));
+        let row = if fed && o.map.len() == 2 {
+            Some(&o.map[0])
+        } else {
+            o.map.last()
+        };
+        o.map.contains(&MapResult::Dim(d)) && row != Some(&MapResult::Dim(d))
+    })
+}
+
+/// Combiners whose partial results `rfactor` may sum in another order, and
+/// that vectorize.
+const RFACTOR_COMBINERS: [&str; 3] = ["arith.addf", "arith.maximumf", "arith.minimumf"];
+
+/// For a single reduction that every input reading it reads innermost (a
+/// transposed weight a feeder inlines, read in place, counts: its rows are
+/// the reduction), while the output's innermost dimension is read across
+/// rows or has one point (a classifier's dot products, a layer norm's or a
+/// softmax's row sums): the reduction split by one, two or four machine
+/// vectors, that many partial results summed side by side (`rfactor`),
+/// vectorized, and combined after the loop.
+fn rfactored(task: &Task, op: &PayloadOp, lanes: i64, reductions: &[usize]) -> Vec<Candidate> {
+    let &[r] = reductions else {
+        return Vec::new();
+    };
+    if !op
+        .combiner
+        .as_deref()
+        .is_some_and(|c| RFACTOR_COMBINERS.contains(&c))
+    {
+        return Vec::new();
+    }
+    let fed = |operand: &schedule_lang::OperandInfo| {
+        operand.producer.is_some_and(|p| task.feeders.contains(&p))
+    };
+    let inputs: Vec<_> = op.operands.iter().filter(|o| !o.is_init).collect();
+    // Where the reduction is in each input's rows: innermost, or (for a
+    // transposed weight read in place) outermost of two.
+    let reads_rows = |o: &&schedule_lang::OperandInfo| {
+        let has = o.map.contains(&MapResult::Dim(r));
+        !has || if fed(o) {
+            o.map.len() == 2 && o.map[0] == MapResult::Dim(r)
+        } else {
+            innermost(&o.map) == Some(r)
+        }
+    };
+    if !inputs.iter().all(reads_rows) || !inputs.iter().any(|o| o.map.contains(&MapResult::Dim(r)))
+    {
+        return Vec::new();
+    }
+    let name = &task.dims[r];
+    let (outer, inner, partial) = (format!("{name}o"), format!("{name}i"), format!("{name}u"));
+    if task.dims.contains(&outer) || task.dims.contains(&inner) || task.dims.contains(&partial) {
+        return Vec::new();
+    }
+    [1, 2, 4]
+        .into_iter()
+        .map(|vectors| vectors * lanes)
+        .filter(|tile| task.extents[r] % tile == 0 && task.extents[r] >= 2 * tile)
+        .map(|tile| Candidate {
+            // The loop of partial results cannot be split: vectorized whole,
+            // one to four machine vectors wide.
+            chain: format!(
+                ".split({name}, {outer}, {inner}, {tile}).rfactor({inner}, {partial}).vectorize({partial})"
+            ),
+            lanes,
+            vector_extent: tile,
+            vector_tile: tile,
+            unroll_extent: 1,
+            unroll_tile: 1,
+            second_extent: 1,
+            second_tile: 1,
+            packed: false,
+            reduction_points: task.extents[r],
+            strided_vector: false,
+        })
+        .collect()
 }
 
 /// The tiles of the vectorized dimension tried: one to four machine

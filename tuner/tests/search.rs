@@ -313,3 +313,58 @@ fn a_matmul_reading_a_transposed_weight_is_fed_by_the_transpose() {
     assert!(matmul.description.ends_with("fed by transposes, inlined"));
     assert!(transpose.feeders.is_empty());
 }
+
+/// A classifier as torch-mlir exports it, one row: the weight transposed,
+/// then a matmul of 1 x 1280 by 1280 x 96.
+const CLASSIFIER: &str = r#"
+func.func @f(%x: tensor<1x1280xf32>, %w: tensor<96x1280xf32>) -> tensor<1x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<1280x96xf32>
+  %wt = linalg.transpose ins(%w : tensor<96x1280xf32>) outs(%et : tensor<1280x96xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<1x96xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x96xf32>) -> tensor<1x96xf32>
+  %r = linalg.matmul ins(%x, %wt : tensor<1x1280xf32>, tensor<1280x96xf32>) outs(%z : tensor<1x96xf32>) -> tensor<1x96xf32>
+  return %r : tensor<1x96xf32>
+}
+"#;
+
+#[test]
+fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
+    let info = described(CLASSIFIER);
+    let all = tasks(&info);
+    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
+    let op = &info.ops[matmul.ops[0]];
+    let rfactored: Vec<Candidate> = candidates(matmul, op, 16, 1)
+        .into_iter()
+        .filter(|c| c.chain.contains(".rfactor("))
+        .collect();
+    let chains: Vec<&str> = rfactored.iter().map(|c| c.chain.as_str()).collect();
+    let k = &matmul.dims[2];
+    assert_eq!(
+        chains,
+        vec![
+            format!(".split({k}, {k}o, {k}i, 16).rfactor({k}i, {k}u).vectorize({k}u)"),
+            format!(".split({k}, {k}o, {k}i, 32).rfactor({k}i, {k}u).vectorize({k}u)"),
+            format!(".split({k}, {k}o, {k}i, 64).rfactor({k}i, {k}u).vectorize({k}u)"),
+        ]
+    );
+    // Each plans with the transpose inlined, as the tuner measures it.
+    for candidate in &rfactored {
+        let schedule = format!(
+            "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
+            matmul.binding(&info),
+            candidate.chain
+        );
+        let source = schedule_lang::SourceFile::new("t.sched", schedule);
+        let stop = interpreter::pipeline::Stop::Plan;
+        if let Err(failure) = interpreter::pipeline::run(&source, "f.mlir", CLASSIFIER, stop, &[]) {
+            panic!("{}\n{}", candidate.chain, failure.message());
+        }
+    }
+    // Two layers' matmuls read their weight's columns: no such candidate.
+    let (info, tasks) = matmul_tasks();
+    let op = &info.ops[tasks[0].ops[0]];
+    assert!(!candidates(&tasks[0], op, 16, 1)
+        .iter()
+        .any(|c| c.chain.contains(".rfactor(")));
+}
