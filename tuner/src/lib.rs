@@ -8,9 +8,11 @@
 //! the records ([`records`]) and is reused from them; the winners are
 //! written as one func per task ([`selector`], [`write`]).
 
+pub mod candidate;
 pub mod cost;
 pub mod fusion;
 pub mod measure;
+pub mod partials;
 pub mod records;
 pub mod run;
 pub mod selector;

@@ -11,44 +11,10 @@
 //! partial results side by side (`rfactor`), vectorized. With several
 //! threads, each also with its outermost loop of several iterations parallel.
 
+pub use crate::candidate::Candidate;
+use crate::partials::{innermost, rfactored};
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
-
-/// One candidate: its chain, and what the cost model reads of it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
-    /// The directives after the func's name (`.split(j, jo, ji, 64)...`).
-    pub chain: String,
-    /// Lanes of one machine vector.
-    pub lanes: i64,
-    /// Extent of the vectorized dimension, and the tile of it one step computes.
-    pub vector_extent: i64,
-    pub vector_tile: i64,
-    /// Extent of the unrolled dimension, and its tile (1: none).
-    pub unroll_extent: i64,
-    pub unroll_tile: i64,
-    /// Extent and tile of a second unrolled dimension (1: none), whose rows
-    /// the vector loads (a convolution's output rows `y` beside its channels).
-    pub second_extent: i64,
-    pub second_tile: i64,
-    /// Whether an input is packed.
-    pub packed: bool,
-    /// Points of the reduction per output point (1 without reductions).
-    pub reduction_points: i64,
-    /// Whether an input is read with a stride along the vectorized
-    /// dimension (a stride-2 convolution's `x`), or across its rows and not
-    /// packed (a transposed weight read in place along its columns): each
-    /// vector of it is then gathered one element at a time.
-    pub strided_vector: bool,
-}
-
-/// The dimension an operand's map has innermost, when it is a plain dimension.
-fn innermost(map: &[MapResult]) -> Option<usize> {
-    match map.last() {
-        Some(MapResult::Dim(d)) => Some(*d),
-        _ => None,
-    }
-}
 
 /// Every candidate of `task` (its first op `op`), `lanes` floats per vector.
 /// With `threads` above one, each candidate also comes with its outermost
@@ -183,75 +149,6 @@ fn across_rows(task: &Task, op: &PayloadOp, d: usize) -> bool {
         };
         o.map.contains(&MapResult::Dim(d)) && row != Some(&MapResult::Dim(d))
     })
-}
-
-/// Combiners whose partial results `rfactor` may sum in another order, and
-/// that vectorize.
-const RFACTOR_COMBINERS: [&str; 3] = ["arith.addf", "arith.maximumf", "arith.minimumf"];
-
-/// For a single reduction that every input reading it reads innermost (a
-/// transposed weight a feeder inlines, read in place, counts: its rows are
-/// the reduction), while the output's innermost dimension is read across
-/// rows or has one point (a classifier's dot products, a layer norm's or a
-/// softmax's row sums): the reduction split by one, two or four machine
-/// vectors, that many partial results summed side by side (`rfactor`),
-/// vectorized, and combined after the loop.
-fn rfactored(task: &Task, op: &PayloadOp, lanes: i64, reductions: &[usize]) -> Vec<Candidate> {
-    let &[r] = reductions else {
-        return Vec::new();
-    };
-    if !op
-        .combiner
-        .as_deref()
-        .is_some_and(|c| RFACTOR_COMBINERS.contains(&c))
-    {
-        return Vec::new();
-    }
-    let fed = |operand: &schedule_lang::OperandInfo| {
-        operand.producer.is_some_and(|p| task.feeders.contains(&p))
-    };
-    let inputs: Vec<_> = op.operands.iter().filter(|o| !o.is_init).collect();
-    // Where the reduction is in each input's rows: innermost, or (for a
-    // transposed weight read in place) outermost of two.
-    let reads_rows = |o: &&schedule_lang::OperandInfo| {
-        let has = o.map.contains(&MapResult::Dim(r));
-        !has || if fed(o) {
-            o.map.len() == 2 && o.map[0] == MapResult::Dim(r)
-        } else {
-            innermost(&o.map) == Some(r)
-        }
-    };
-    if !inputs.iter().all(reads_rows) || !inputs.iter().any(|o| o.map.contains(&MapResult::Dim(r)))
-    {
-        return Vec::new();
-    }
-    let name = &task.dims[r];
-    let (outer, inner, partial) = (format!("{name}o"), format!("{name}i"), format!("{name}u"));
-    if task.dims.contains(&outer) || task.dims.contains(&inner) || task.dims.contains(&partial) {
-        return Vec::new();
-    }
-    [1, 2, 4]
-        .into_iter()
-        .map(|vectors| vectors * lanes)
-        .filter(|tile| task.extents[r] % tile == 0 && task.extents[r] >= 2 * tile)
-        .map(|tile| Candidate {
-            // The loop of partial results cannot be split: vectorized whole,
-            // one to four machine vectors wide.
-            chain: format!(
-                ".split({name}, {outer}, {inner}, {tile}).rfactor({inner}, {partial}).vectorize({partial})"
-            ),
-            lanes,
-            vector_extent: tile,
-            vector_tile: tile,
-            unroll_extent: 1,
-            unroll_tile: 1,
-            second_extent: 1,
-            second_tile: 1,
-            packed: false,
-            reduction_points: task.extents[r],
-            strided_vector: false,
-        })
-        .collect()
 }
 
 /// The tiles of the vectorized dimension tried: one to four machine

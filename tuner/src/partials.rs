@@ -1,0 +1,89 @@
+//! Candidates that sum a reduction's partial results side by side
+//! (`rfactor`): for a single sum, maximum or minimum read along its inputs'
+//! rows, where vectorizing the output would read across them.
+
+use crate::candidate::Candidate;
+use crate::tasks::Task;
+use schedule_lang::{MapResult, PayloadOp};
+
+/// The dimension an operand's map has innermost, when it is a plain dimension.
+pub(crate) fn innermost(map: &[MapResult]) -> Option<usize> {
+    match map.last() {
+        Some(MapResult::Dim(d)) => Some(*d),
+        _ => None,
+    }
+}
+
+/// Combiners whose partial results `rfactor` may sum in another order, and
+/// that vectorize.
+const RFACTOR_COMBINERS: [&str; 3] = ["arith.addf", "arith.maximumf", "arith.minimumf"];
+
+/// For a single reduction that every input reading it reads innermost (a
+/// transposed weight a feeder inlines, read in place, counts: its rows are
+/// the reduction), while the output's innermost dimension is read across
+/// rows or has one point (a classifier's dot products, a layer norm's or a
+/// softmax's row sums): the reduction split by one, two or four machine
+/// vectors, that many partial results summed side by side (`rfactor`),
+/// vectorized, and combined after the loop.
+pub(crate) fn rfactored(
+    task: &Task,
+    op: &PayloadOp,
+    lanes: i64,
+    reductions: &[usize],
+) -> Vec<Candidate> {
+    let &[r] = reductions else {
+        return Vec::new();
+    };
+    if !op
+        .combiner
+        .as_deref()
+        .is_some_and(|c| RFACTOR_COMBINERS.contains(&c))
+    {
+        return Vec::new();
+    }
+    let fed = |operand: &schedule_lang::OperandInfo| {
+        operand.producer.is_some_and(|p| task.feeders.contains(&p))
+    };
+    let inputs: Vec<_> = op.operands.iter().filter(|o| !o.is_init).collect();
+    // Where the reduction is in each input's rows: innermost, or (for a
+    // transposed weight read in place) outermost of two.
+    let reads_rows = |o: &&schedule_lang::OperandInfo| {
+        let has = o.map.contains(&MapResult::Dim(r));
+        !has || if fed(o) {
+            o.map.len() == 2 && o.map[0] == MapResult::Dim(r)
+        } else {
+            innermost(&o.map) == Some(r)
+        }
+    };
+    if !inputs.iter().all(reads_rows) || !inputs.iter().any(|o| o.map.contains(&MapResult::Dim(r)))
+    {
+        return Vec::new();
+    }
+    let name = &task.dims[r];
+    let (outer, inner, partial) = (format!("{name}o"), format!("{name}i"), format!("{name}u"));
+    if task.dims.contains(&outer) || task.dims.contains(&inner) || task.dims.contains(&partial) {
+        return Vec::new();
+    }
+    [1, 2, 4]
+        .into_iter()
+        .map(|vectors| vectors * lanes)
+        .filter(|tile| task.extents[r] % tile == 0 && task.extents[r] >= 2 * tile)
+        .map(|tile| Candidate {
+            // The loop of partial results cannot be split: vectorized whole,
+            // one to four machine vectors wide.
+            chain: format!(
+                ".split({name}, {outer}, {inner}, {tile}).rfactor({inner}, {partial}).vectorize({partial})"
+            ),
+            lanes,
+            vector_extent: tile,
+            vector_tile: tile,
+            unroll_extent: 1,
+            unroll_tile: 1,
+            second_extent: 1,
+            second_tile: 1,
+            packed: false,
+            reduction_points: task.extents[r],
+            strided_vector: false,
+        })
+        .collect()
+}
