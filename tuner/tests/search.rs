@@ -62,9 +62,16 @@ fn plans_on(payload: &str, task: &Task, info: &PayloadInfo, candidate: &Candidat
         task.binding(info),
         candidate.chain
     );
+    planned(payload, schedule).is_ok()
+}
+
+/// `schedule` planned on `payload`: the planner's message if it refuses.
+fn planned(payload: &str, schedule: String) -> Result<(), String> {
     let source = schedule_lang::SourceFile::new("t.sched", schedule);
     let stop = interpreter::pipeline::Stop::Plan;
-    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[]).is_ok()
+    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
+        .map(|_| ())
+        .map_err(|failure| failure.message().to_string())
 }
 
 /// A ResNet downsampling convolution: 3x3, stride 2.
@@ -355,10 +362,8 @@ fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
             matmul.binding(&info),
             candidate.chain
         );
-        let source = schedule_lang::SourceFile::new("t.sched", schedule);
-        let stop = interpreter::pipeline::Stop::Plan;
-        if let Err(failure) = interpreter::pipeline::run(&source, "f.mlir", CLASSIFIER, stop, &[]) {
-            panic!("{}\n{}", candidate.chain, failure.message());
+        if let Err(message) = planned(CLASSIFIER, schedule) {
+            panic!("{}\n{message}", candidate.chain);
         }
     }
     // Two layers' matmuls read their weight's columns: no such candidate.
