@@ -149,14 +149,15 @@ fn explain_vanished_tile(messages: &[MlirMessage], schedule: &SourceFile) -> Str
     Diagnostic::error(
         TILE_VANISHED,
         schedule_lang::Span::new(offset, offset + 1),
-        "nothing left to vectorize: MLIR's cleanups (folding unit dimensions) dropped this op's \
-         tile before this directive reached it, so the op would run as scalar code (50x slower \
-         in the case found: `pack` at a loop of one iteration, with a loop around it)"
+        "nothing left to vectorize: MLIR's cleanups dropped this op's tile before this \
+         directive reached it, so the op would run as scalar code (up to 50x slower)"
             .to_string(),
     )
     .with_help(
-        "give the loops of this tile more than one iteration (a smaller split factor), pack at \
-         another loop, or leave this directive out; `check` does not predict this yet",
+        "this is a gap in sched-apply's planner, which avoids the cases it knows (a forall with \
+         one iteration along some of its loops); please report the schedule. Meanwhile: give \
+         the loops of this tile more than one iteration (another split factor), or leave this \
+         directive out",
     )
     .render(schedule)
 }

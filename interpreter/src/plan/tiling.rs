@@ -38,14 +38,22 @@ impl<'a> Planner<'a> {
                 self.split_tail(func, stage_index, &handle, tail, &containing);
                 return None;
             }
+            let forall = uses_forall(stage, &loops[run[0]]);
+            // A forall with one iteration along some of its dimensions and more
+            // along others is rebuilt by MLIR's canonicalization, which clones
+            // its body: every handle to an op inside (the tiled op's) would be
+            // dropped, and the op left scalar. Such a loop is left out of the
+            // forall instead (tile size 0: the whole extent, as one iteration).
+            let unit_left_out = forall && run.iter().any(|&i| nest.trips[i] != Some(1));
             let sizes: Vec<String> = (0..stage.dims.len())
                 .map(|d| {
                     let tiled = run.iter().find(|&&i| loops[i].dim == d);
+                    let tiled = tiled.filter(|&&i| !(unit_left_out && nest.trips[i] == Some(1)));
                     tiled.map_or(0, |&i| nest.tile_sizes[i]).to_string()
                 })
                 .collect();
             self.transformed = true;
-            let (tiled, new_loop) = if uses_forall(stage, &loops[run[0]]) {
+            let (tiled, new_loop) = if forall {
                 self.tile_forall_run(func, stage_index, &handle, nest, run, &sizes)
             } else {
                 self.tile_for_run(func, stage_index, &handle, nest, run, &sizes)
@@ -130,6 +138,18 @@ impl<'a> Planner<'a> {
             self.script.comment(format!(
                 "fuse: {} is this forall's iteration space over their dimensions",
                 fused.name
+            ));
+        }
+        let unit: Vec<&str> = run
+            .iter()
+            .filter(|&&i| nest.trips[i] == Some(1))
+            .map(|&i| loops[i].name.as_str())
+            .collect();
+        if unit.len() < run.len() && !unit.is_empty() {
+            self.script.comment(format!(
+                "{}: one iteration, left out of the forall's tile sizes (a forall with some \
+                 unit dimensions is rebuilt by cloning its body, which drops handles)",
+                unit.join(", ")
             ));
         }
         let forall = self.script.fresh(&names.join("_"));

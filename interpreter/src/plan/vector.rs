@@ -392,10 +392,10 @@ impl Planner<'_> {
     }
 
     /// Vectorizes the op `handle` holds, after checking that it still holds
-    /// one: MLIR's cleanups can drop a tile from its handle (folding unit
-    /// dimensions; `pack` at a loop of one iteration inside another loop
-    /// did), and vectorize on an empty handle silently does nothing, leaving
-    /// scalar code (50x slower there). The check fails with a located error
+    /// one: MLIR's cleanups can drop a tile from its handle (a forall with
+    /// one iteration along some of its loops did, before the tiling left
+    /// such loops out), and vectorize on an empty handle silently does
+    /// nothing, leaving scalar code (50x slower there). The check fails with a located error
     /// that `mlir_report::explain_vanished_tile` explains.
     fn vectorize_op(&mut self, handle: &str, span: Span) {
         let location = self.at(span);
