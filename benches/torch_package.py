@@ -2,6 +2,7 @@
 """PyTorch models through the Python package against PyTorch itself, one process, one thread:
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_package.py [--calls 10] [--rounds 3]
+        [--model mnist_cnn_b64]
 
 TORCH_VENV has torch, torch-mlir and torchvision (versions: scripts/export_torch.py) and the
 package (`make test-torch` installs it into its venv; or `maturin develop` in python/ with that
@@ -43,12 +44,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=10, help="timed calls per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
+    parser.add_argument("--model", action="append", choices=[c[0] for c in CHOSEN],
+                        help="only this model (e.g. mnist_cnn_b64); repeat for several")
     args = parser.parse_args()
     torch.set_num_threads(1)
     print(f"{cpu_name()}; torch {torch.__version__}, 1 thread", file=sys.stderr)
     models = {n: (m, e) for n, m, e in export_torch.models() + export_torch.whole_models()}
     rows = []
     for name, exports, schedule in CHOSEN:
+        if args.model and name not in args.model:
+            continue
         model, example = models[name]
         start = time.perf_counter()
         ours = sched_apply.compile(model, (example,), schedule=str(exports / schedule), check=True)
