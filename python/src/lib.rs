@@ -15,6 +15,7 @@
 //! match the entry's signature raises `TypeError` or `ValueError`.
 
 mod arrays;
+mod detached;
 mod errors;
 mod payload_class;
 mod program_class;

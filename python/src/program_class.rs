@@ -141,6 +141,7 @@ impl Program {
     /// Calls the entry on `arrays` (one per argument not bound by `bind`,
     /// each of the entry's dtype and shape; copied in) and returns its
     /// results as new numpy arrays: one array for one result, else a tuple.
+    /// The GIL is released while the compiled code runs.
     #[pyo3(signature = (*arrays))]
     fn run<'py>(
         &self,
@@ -169,8 +170,7 @@ impl Program {
         for (array, &index) in arrays.iter().zip(&free) {
             argument(py, &array, &mut tensors[index], index)?;
         }
-        self.program
-            .call(tensors, results)
+        crate::detached::call(py, &self.program, tensors, results)
             .map_err(|e| RunError::new_err(format!("{}: {e}", self.name)))?;
         let arrays = results
             .iter()

@@ -5,6 +5,8 @@ shape are refused, never converted."""
 import os
 import shutil
 import tempfile
+import threading
+import time
 import unittest
 import warnings
 
@@ -93,6 +95,52 @@ func.func @acc(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>
   return %r : tensor<16x16xf32>
 }
 """
+
+
+def square_matmul(n):
+    """An n x n matmul payload, unscheduled it runs scalar code (slow on purpose)."""
+    t = f"tensor<{n}x{n}xf32>"
+    return f"""
+func.func @mm(%a: {t}, %b: {t}) -> {t} {{
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : {t}
+  %c = linalg.fill ins(%zero : f32) outs(%empty : {t}) -> {t}
+  %r = linalg.matmul ins(%a, %b : {t}, {t}) outs(%c : {t}) -> {t}
+  return %r : {t}
+}}
+"""
+
+
+class Threads(unittest.TestCase):
+    def test_other_python_threads_run_while_the_compiled_code_does(self):
+        program = sched_apply.Payload(square_matmul(384)).compile(cache=False)
+        a = np.ones((384, 384), dtype=np.float32)
+        ticks, stop = [], threading.Event()
+
+        def tick():
+            # Each tick needs the GIL: none can fall inside a call that holds it.
+            while not stop.is_set():
+                ticks.append(time.perf_counter())
+                time.sleep(0.001)
+
+        ticker = threading.Thread(target=tick)
+        ticker.start()
+        try:
+            time.sleep(0.01)
+            for _ in range(5):
+                start = time.perf_counter()
+                got = program(a, a)
+                end = time.perf_counter()
+                if end - start >= 0.02:
+                    break
+        finally:
+            stop.set()
+            ticker.join()
+        np.testing.assert_array_equal(got, np.full((384, 384), 384.0, dtype=np.float32))
+        self.assertGreaterEqual(end - start, 0.02, "the call was too quick to tell")
+        during = [t for t in ticks if start < t < end]
+        # A thread switch just before the call can give one or two; released, ~1 per ms.
+        self.assertGreaterEqual(len(during), 5, f"{len(during)} ticks in a {end - start:.3f} s call")
 
 
 class Bind(unittest.TestCase):
