@@ -5,7 +5,8 @@
 //! `payload::transform::apply_script` runs it on a payload module through the
 //! upstream transform interpreter; [`pipeline::run`] chains parsing, resolution, planning and
 //! application the way `sched-apply` does. The script is standalone, so
-//! `mlir-opt --transform-interpreter` gives the same result.
+//! `mlir-opt --transform-interpreter` gives the same result. [`explain`]
+//! shows the nests a schedule asks for and the loops it made.
 
 #![deny(missing_docs)]
 #![deny(
@@ -15,6 +16,7 @@
     clippy::dbg_macro
 )]
 
+pub mod explain;
 pub mod failure;
 pub mod inline;
 pub mod mlir_report;

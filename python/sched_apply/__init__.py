@@ -9,13 +9,14 @@ this process and call them on numpy arrays; or compile a PyTorch module with its
     fast = sched_apply.compile(model, (x,), schedule="net.sched", check=True)
     y = fast(x)                             # torch tensors in and out (needs torch and torch-mlir)
     fast = torch.compile(model, backend=sched_apply.backend("net.sched"))
+    print(sched_apply.explain(model, (x,), "net.sched"))   # the loop nests it asks for and made
 
 Errors are the command line's located reports: `ScheduleError` (the schedule), `PayloadError` (the
 payload), `RunError` (a call); arrays of another dtype or shape raise `TypeError`/`ValueError`.
 """
 
 from ._native import Payload, PayloadError, Program, RunError, ScheduleError, __version__
-from .torch_module import backend, compile, export, tune
+from .torch_module import backend, compile, explain, export, tune
 
 __all__ = [
     "Payload",
@@ -25,6 +26,7 @@ __all__ = [
     "RunError",
     "backend",
     "compile",
+    "explain",
     "export",
     "tune",
     "__version__",

@@ -142,6 +142,17 @@ def compile(model, example_inputs, schedule=None, check=False, name=None, cache=
     return Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant)
 
 
+def explain(model, example_inputs, schedule, name=None):
+    """What `schedule` (a path to a `.sched` file) does to `model` exported on `example_inputs`,
+    as `sched-apply explain` prints it: each func's loop nest after each directive and in the
+    end, then the generated loops under the schedule's names. Schedule errors raise
+    `ScheduleError` with the located report."""
+    payload, _ = export(model, example_inputs, name=name)
+    with open(schedule, encoding="utf-8") as file:
+        text = file.read()
+    return payload.explain(text, name=os.fspath(schedule))
+
+
 def _why(error, graph_module):
     """What failed: MLIR's first error in the exception's message (the op a dialect does not
     know: `tm_tensor.sort`); else its first line and the functions the graph calls (torch-mlir

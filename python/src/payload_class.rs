@@ -69,6 +69,23 @@ impl Payload {
         Ok(outcome.warnings)
     }
 
+    /// What `schedule` does to the payload, as `sched-apply explain` prints
+    /// it: each func's loop nest after each directive and in the end (funcs
+    /// computed at its loops, packs, prefetches), then the generated IR's
+    /// loops under the schedule's names. Warnings become `UserWarning`s.
+    #[pyo3(signature = (schedule, name = "schedule.sched"))]
+    fn explain(&self, py: Python<'_>, schedule: &str, name: &str) -> PyResult<String> {
+        let source = SourceFile::new(name.to_string(), schedule.to_string());
+        let outcome = pipeline::run(&source, &self.name, &self.text, Stop::ApplyNamingLoops, &[])
+            .map_err(pipeline_error)?;
+        for warning in &outcome.warnings {
+            warn(py, warning)?;
+        }
+        let explanation =
+            interpreter::explain::explain(&outcome, &source).map_err(PyRuntimeError::new_err)?;
+        Ok(explanation.render())
+    }
+
     /// The payload with `schedule` applied, as MLIR text (what
     /// `sched-apply apply` prints). Warnings become `UserWarning`s.
     #[pyo3(signature = (schedule, name = "schedule.sched"))]

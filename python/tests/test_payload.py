@@ -72,6 +72,19 @@ class ApplyAndRun(unittest.TestCase):
         self.assertIn("scf.for", scheduled)
         self.assertIn("vector<", scheduled)
 
+    def test_explain_shows_the_requested_nest_and_the_generated_loops(self):
+        text = sched_apply.Payload(MATMUL, name="mm.mlir").explain(SCHEDULE, name="mm.sched")
+        # The nest after a directive, located; the nest in the end, with its marks.
+        self.assertIn("mm.sched:4:6: reorder(ji, ii, k, jo, io)", text)
+        self.assertIn("for ii in 4  (i)  unrolled", text)
+        self.assertIn("for ji in 16  (j)  vectorized", text)
+        # The loops MLIR made, under the schedule's names.
+        self.assertIn("scf.forall mm: io, jo  (80 iterations)", text)
+        self.assertIn("scf.for mm: k  (48 iterations)", text)
+        with self.assertRaises(sched_apply.ScheduleError) as raised:
+            sched_apply.Payload(MATMUL).explain("func mm = linalg.matmul (i, j | k)\nmm.unroll(q)\n")
+        self.assertIn("schedule.sched:2:", str(raised.exception))
+
     def test_non_contiguous_arrays_are_read_in_their_logical_order(self):
         payload = sched_apply.Payload(MATMUL)
         a, b = inputs(1)

@@ -68,6 +68,19 @@ class Compile(unittest.TestCase):
         finally:
             os.unlink(file.name)
 
+    def test_explain_shows_what_the_schedule_does_to_the_model(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".sched", delete=False) as file:
+            file.write(SCHEDULE)
+        try:
+            text = sched_apply.explain(self.model, (self.x,), file.name)
+        finally:
+            os.unlink(file.name)
+        # Both matmuls (`[*]`), each with its place in the export, reordered and vectorized.
+        self.assertEqual(text.count("this one: the `linalg.matmul`"), 2, text)
+        self.assertIn(f"{file.name}:3:4: reorder(j, k, i)", text)
+        self.assertIn("vectorized", text)
+        self.assertIn("The generated loops", text)
+
     def test_tune_writes_a_schedule_compile_then_uses(self):
         with tempfile.TemporaryDirectory() as directory:
             output = os.path.join(directory, "mlp.sched")
