@@ -21,14 +21,26 @@ impl Payload {
         SourceFile::new(self.name.clone(), self.text.clone())
     }
 
-    /// The schedule applied: the transformed module's text.
-    fn applied(&self, py: Python<'_>, schedule: &str, name: &str) -> PyResult<String> {
-        let source = SourceFile::new(name.to_string(), schedule.to_string());
-        let outcome = pipeline::run(&source, &self.name, &self.text, Stop::Apply, &[])
-            .map_err(pipeline_error)?;
+    /// The pipeline run with `schedule` (`name` in messages) up to `stop`,
+    /// its warnings given as `UserWarning`s.
+    fn run_to(
+        &self,
+        py: Python<'_>,
+        source: &SourceFile,
+        stop: Stop,
+    ) -> PyResult<pipeline::Outcome> {
+        let outcome =
+            pipeline::run(source, &self.name, &self.text, stop, &[]).map_err(pipeline_error)?;
         for warning in &outcome.warnings {
             warn(py, warning)?;
         }
+        Ok(outcome)
+    }
+
+    /// The schedule applied: the transformed module's text.
+    fn applied(&self, py: Python<'_>, schedule: &str, name: &str) -> PyResult<String> {
+        let source = SourceFile::new(name.to_string(), schedule.to_string());
+        let outcome = self.run_to(py, &source, Stop::Apply)?;
         outcome.payload.ok_or_else(|| {
             PyRuntimeError::new_err(format!(
                 "internal error: applying {name} to {} gave no payload",
@@ -76,11 +88,7 @@ impl Payload {
     #[pyo3(signature = (schedule, name = "schedule.sched"))]
     fn explain(&self, py: Python<'_>, schedule: &str, name: &str) -> PyResult<String> {
         let source = SourceFile::new(name.to_string(), schedule.to_string());
-        let outcome = pipeline::run(&source, &self.name, &self.text, Stop::ApplyNamingLoops, &[])
-            .map_err(pipeline_error)?;
-        for warning in &outcome.warnings {
-            warn(py, warning)?;
-        }
+        let outcome = self.run_to(py, &source, Stop::ApplyNamingLoops)?;
         let explanation =
             interpreter::explain::explain(&outcome, &source).map_err(PyRuntimeError::new_err)?;
         Ok(explanation.render())
