@@ -587,3 +587,45 @@ fn bytecode_payloads_load_and_a_broken_one_is_an_input_error() {
     assert!(text.contains("broken.mlirbc"), "{text}");
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+#[test]
+fn a_register_tile_larger_than_the_registers_is_a_warning() {
+    // 8 rows x 64 columns of a matmul: 32 vectors of accumulators, which
+    // spill (the ResNet stem with such a tile ran at half the speed).
+    let directory = common::tempdir();
+    let schedule = directory.join("tile.sched");
+    let check = |text: &str| {
+        std::fs::write(&schedule, text).unwrap();
+        let checked = sched_apply(&[
+            "check",
+            schedule.to_str().unwrap(),
+            "--payload",
+            "tests/payloads/matmul.mlir",
+        ]);
+        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+        stderr(&checked)
+    };
+    let spilled = check(
+        "func mm = linalg.matmul (i, j | k)\n\
+         mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\n\
+         \x20   .vectorize(ji).unroll(ii)\n",
+    );
+    assert!(
+        spilled.contains(
+            "tile.sched:3:6: warning: `mm` keeps 32 vectors of f32 accumulators in registers \
+             (`ii` unrolled, `ji` vectorized)"
+        ),
+        "{spilled}"
+    );
+    // 6 x 64 (24 accumulators), or rows not unrolled (a loop inside `k`, so
+    // no tile held across it): no warning.
+    for fits in [
+        "mm.split(j, jo, ji, 64).split(i, io, ii, 6).reorder(ji, ii, k, jo, io)\
+         .vectorize(ji).unroll(ii)",
+        "mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\
+         .vectorize(ji)",
+    ] {
+        let text = check(&format!("func mm = linalg.matmul (i, j | k)\n{fits}\n"));
+        assert!(!text.contains("warning"), "{fits}\n{text}");
+    }
+}

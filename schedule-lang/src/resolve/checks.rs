@@ -246,6 +246,32 @@ impl Resolver<'_> {
         }
     }
 
+    /// Warns about register tiles too large for the vector registers, once
+    /// per directive (the ops a `[*]` func binds share them). Only for funcs
+    /// in their own loop nest: a func computed at a consumer's loop covers
+    /// the tile that loop reads, which its own loops do not say.
+    pub(super) fn warn_register_tiles(&mut self) {
+        let mut warnings: Vec<Diagnostic> = Vec::new();
+        for state in self.funcs.values() {
+            let model = &state.model;
+            if model.placement != Placement::Root {
+                continue;
+            }
+            for stage in &model.stages {
+                let element = self.payload.ops.get(stage.op).and_then(|op| op.element());
+                let Some(warning) =
+                    element.and_then(|e| warnings::register_tile_spills(stage, e, &model.name))
+                else {
+                    continue;
+                };
+                if !warnings.iter().any(|w| w.span == warning.span) {
+                    warnings.push(warning);
+                }
+            }
+        }
+        self.warnings.extend(warnings);
+    }
+
     /// Warns about parallel loops nested in another parallel loop: of the
     /// same stage, or of the consumer a func is computed in.
     pub(super) fn warn_nested_parallel(&mut self) {
