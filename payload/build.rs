@@ -32,6 +32,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/results.cpp");
     println!("cargo:rerun-if-changed=shim/keepdims.cpp");
     println!("cargo:rerun-if-changed=shim/dead.h");
+    println!("cargo:rerun-if-changed=shim/each.h");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
@@ -196,6 +197,7 @@ fn stamp(prefix: &str, sources: &[&str]) -> String {
     let files = sources.iter().map(|s| format!("shim/{s}.cpp")).chain([
         "shim/reuse.h".to_string(),
         "shim/dead.h".to_string(),
+        "shim/each.h".to_string(),
         "shim/SchedTransformOps.td".to_string(),
     ]);
     for file in files {

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "each.h"
 
 using namespace mlir;
 
@@ -97,10 +98,5 @@ bool deinterleave(vector::TransferReadOp read) {
 // De-interleaves every strided vector read under `root`. Returns the reads
 // rewritten.
 extern "C" int64_t schedDeinterleaveStridedReads(MlirOperation root) {
-  SmallVector<vector::TransferReadOp> reads;
-  unwrap(root)->walk([&](vector::TransferReadOp read) { reads.push_back(read); });
-  int64_t rewritten = 0;
-  for (vector::TransferReadOp read : reads)
-    rewritten += deinterleave(read);
-  return rewritten;
+  return rewriteEach<vector::TransferReadOp>(unwrap(root), deinterleave);
 }

@@ -19,6 +19,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "each.h"
 
 using namespace mlir;
 
@@ -76,11 +77,8 @@ extern "C" int64_t schedUntieSharedEmptyTensors(MlirOperation root) {
   });
   for (linalg::FillOp fill : fills)
     copies += cloneForEachUse(fill);
-  SmallVector<tensor::EmptyOp> empties;
-  unwrap(root)->walk([&](tensor::EmptyOp empty) { empties.push_back(empty); });
-  for (tensor::EmptyOp empty : empties)
-    copies += cloneForEachUse(empty);
-  return copies;
+  return copies + rewriteEach<tensor::EmptyOp>(
+                      unwrap(root), [](tensor::EmptyOp empty) { return cloneForEachUse(empty); });
 }
 
 // True when `slice` takes all of its source (zero offsets, unit strides,

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "dead.h"
+#include "each.h"
 
 using namespace mlir;
 
@@ -129,10 +130,5 @@ static bool dropKeptDims(linalg::GenericOp generic) {
 // Drops the kept unit dimensions of the outputs of every `linalg.generic`
 // under `root`. Returns the ops rewritten.
 extern "C" int64_t schedDropKeptDims(MlirOperation root) {
-  SmallVector<linalg::GenericOp> generics;
-  unwrap(root)->walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
-  int64_t rewritten = 0;
-  for (linalg::GenericOp generic : generics)
-    rewritten += dropKeptDims(generic);
-  return rewritten;
+  return rewriteEach<linalg::GenericOp>(unwrap(root), dropKeptDims);
 }

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "dead.h"
+#include "each.h"
 
 using namespace mlir;
 
@@ -117,10 +118,5 @@ static bool dropUnreadResults(linalg::GenericOp generic) {
 // Drops the unread results of every `linalg.generic` under `root` that has
 // some read ones. Returns the ops rewritten.
 extern "C" int64_t schedDropUnreadResults(MlirOperation root) {
-  SmallVector<linalg::GenericOp> generics;
-  unwrap(root)->walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
-  int64_t rewritten = 0;
-  for (linalg::GenericOp generic : generics)
-    rewritten += dropUnreadResults(generic);
-  return rewritten;
+  return rewriteEach<linalg::GenericOp>(unwrap(root), dropUnreadResults);
 }

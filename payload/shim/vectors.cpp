@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Interfaces/VectorInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "each.h"
 
 using namespace mlir;
 
@@ -190,11 +191,8 @@ std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
 // vector ops on them (contractions, transfers, element-wise ops) are
 // unrolled to the pieces. Returns the loops whose arguments were split.
 extern "C" int64_t schedSplitWideVectors(MlirOperation root, int64_t bits) {
-  SmallVector<scf::ForOp> loops;
-  unwrap(root)->walk([&](scf::ForOp loop) { loops.push_back(loop); });
-  int64_t split = 0;
-  for (scf::ForOp loop : loops)
-    split += splitCarriedVectors(loop, bits);
+  int64_t split = rewriteEach<scf::ForOp>(
+      unwrap(root), [&](scf::ForOp loop) { return splitCarriedVectors(loop, bits); });
   bool wide = false;
   unwrap(root)->walk([&](Operation *op) {
     for (Type type : op->getResultTypes())
