@@ -12,6 +12,16 @@ fn stdout(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// `sched-apply explain` of the block under `schedule`, written to
+/// `scratch/name`: its standard output, after asserting it succeeded.
+fn explained(scratch: &std::path::Path, name: &str, schedule: &str) -> String {
+    let path = scratch.join(name);
+    std::fs::write(&path, schedule).unwrap();
+    let output = sched_apply(&["explain", BLOCK, path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
 #[test]
 fn recipes_give_the_same_ir_as_one_func_per_op() {
     let by_op = sched_apply(&[BLOCK, "examples/torch/resnet_block.linalg.sched"]);
@@ -77,16 +87,12 @@ fn an_op_a_single_func_binds_is_left_out_of_every_many_op_func() {
 #[test]
 fn strides_and_extents_select_ops() {
     let scratch = common::tempdir();
-    let schedule = scratch.join("where.sched");
-    std::fs::write(
-        &schedule,
+    let text = explained(
+        &scratch,
+        "where.sched",
         "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx) where stride == 1, dilation == 1, f >= 64, ky == 3, type == f32\n\
          convs.split(f, fo, fi, 8)\n",
-    )
-    .unwrap();
-    let output = sched_apply(&["explain", BLOCK, schedule.to_str().unwrap()]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    );
     assert!(
         text.contains("convs[0]") && text.contains("convs[1]"),
         "{text}"
@@ -103,17 +109,13 @@ fn strides_and_extents_select_ops() {
 #[test]
 fn the_kind_of_an_ops_readers_selects_it() {
     let scratch = common::tempdir();
-    let read = scratch.join("read.sched");
     // In the block, a convolution reads one generic: the first ReLU.
-    std::fs::write(
-        &read,
+    let text = explained(
+        &scratch,
+        "read.sched",
         "func feeds = linalg.generic[*] (n, c, y, x) where reader == conv_2d_nchw_fchw\n\
          feeds.vectorize(x)\n",
-    )
-    .unwrap();
-    let output = sched_apply(&["explain", BLOCK, read.to_str().unwrap()]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    );
     assert!(
         text.contains(
             "# this one: the `linalg.generic` at examples/torch/resnet_block.linalg.mlir:53:11"
@@ -125,16 +127,12 @@ fn the_kind_of_an_ops_readers_selects_it() {
         "{text}"
     );
     // `!=`: the other 10 of its 11 four-dimensional generics.
-    let others = scratch.join("others.sched");
-    std::fs::write(
-        &others,
+    let text = explained(
+        &scratch,
+        "others.sched",
         "func rest = linalg.generic[*] (n, c, y, x) where reader != conv_2d_nchw_fchw\n\
          rest.vectorize(x)\n",
-    )
-    .unwrap();
-    let output = sched_apply(&["explain", BLOCK, others.to_str().unwrap()]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    );
     assert!(
         text.contains("rest[9]") && !text.contains("rest[10]"),
         "{text}"
@@ -166,18 +164,14 @@ fn the_kind_of_an_ops_readers_selects_it() {
         "{report}"
     );
     // `none`: the op no op reads, the block's result; `!= none` all others.
-    let result = scratch.join("result.sched");
-    std::fs::write(
-        &result,
+    let text = explained(
+        &scratch,
+        "result.sched",
         "func out = linalg.generic[*] (n, c, y, x) where reader == none\n\
          func inner = linalg.generic[*] (n, c, y, x) where reader != none\n\
          out.vectorize(x)\n\
          inner.vectorize(x)\n",
-    )
-    .unwrap();
-    let output = sched_apply(&["explain", BLOCK, result.to_str().unwrap()]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    );
     assert!(
         text.contains("out[0]") && !text.contains("out[1]"),
         "{text}"
