@@ -539,6 +539,7 @@ unsafe extern "C" {
     fn schedRegisterDialects(registry: MlirDialectRegistry);
     /// Defined in `shim/results.cpp`.
     fn schedDropUnreadResults(root: MlirOperation) -> i64;
+    /// Defined in `shim/keepdims.cpp`.
     fn schedDropKeptDims(root: MlirOperation) -> i64;
     /// Defined in `shim/printing.cpp`.
     fn schedPrintOpsBrieflyInDiagnostics();

@@ -165,6 +165,7 @@ unsafe extern "C" {
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
     /// Defined in `shim/empties.cpp`.
     fn schedPadsIntoFills(root: MlirOperation) -> i64;
+    /// Defined in `shim/deinterleave.cpp`.
     fn schedDeinterleaveStridedReads(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
     fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
