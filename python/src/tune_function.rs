@@ -20,9 +20,10 @@ pub(crate) struct TuneOptions {
     pub(crate) min_seconds: f64,
 }
 
-/// Tunes payload `text` (`name`): the written schedule. Ctrl-C (a
-/// `KeyboardInterrupt` pending between measurements) ends the search with
-/// what was found, with a warning; the records are read and appended to.
+/// Tunes payload `text` (`name`): the written schedule. The GIL is released
+/// meanwhile; Ctrl-C (a `KeyboardInterrupt` pending between measurements)
+/// ends the search with what was found, with a warning; the records are
+/// read and appended to.
 pub(crate) fn tune(
     py: Python<'_>,
     name: &str,
@@ -49,25 +50,30 @@ pub(crate) fn tune(
         min_seconds: options.min_seconds,
     };
     let stop = AtomicBool::new(false);
+    // The GIL is released while tuning (other Python threads run), and
+    // taken back between measurements to look for a pending Ctrl-C.
     let mut progress = |_: tuner::Progress<'_>| {
-        if py.check_signals().is_err() {
+        if Python::attach(|py| py.check_signals()).is_err() {
             stop.store(true, Ordering::SeqCst);
         }
     };
-    let tuned = tune_payload(
-        name,
-        text,
-        &request,
-        &mut records,
-        None,
-        &mut progress,
-        &stop,
-    )
-    .map_err(|failure| match failure {
-        Failure::Payload(e) => payload_error(e, &SourceFile::new(name, text)),
-        Failure::Input(message) => PyValueError::new_err(message),
-        Failure::Internal(message) => PyRuntimeError::new_err(message),
-    })?;
+    let tuned = py
+        .detach(|| {
+            tune_payload(
+                name,
+                text,
+                &request,
+                &mut records,
+                None,
+                &mut progress,
+                &stop,
+            )
+        })
+        .map_err(|failure| match failure {
+            Failure::Payload(e) => payload_error(e, &SourceFile::new(name, text)),
+            Failure::Input(message) => PyValueError::new_err(message),
+            Failure::Internal(message) => PyRuntimeError::new_err(message),
+        })?;
     for note in tuned.notes.iter().filter(|n| n.starts_with("warning:")) {
         warn(py, note)?;
     }

@@ -124,36 +124,49 @@ func.func @mm(%a: {t}, %b: {t}) -> {t} {{
 """
 
 
+def ticks_during(work):
+    """Runs `work()` while another thread ticks about once a millisecond; each tick needs the GIL,
+    so none can fall inside a stretch that holds it. Returns work's result, the ticks that fell
+    inside the call, and the call's seconds."""
+    ticks, stop = [], threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        time.sleep(0.01)
+        start = time.perf_counter()
+        result = work()
+        end = time.perf_counter()
+    finally:
+        stop.set()
+        ticker.join()
+    return result, len([t for t in ticks if start < t < end]), end - start
+
+
 class Threads(unittest.TestCase):
     def test_other_python_threads_run_while_the_compiled_code_does(self):
         program = sched_apply.Payload(square_matmul(384)).compile(cache=False)
         a = np.ones((384, 384), dtype=np.float32)
-        ticks, stop = [], threading.Event()
-
-        def tick():
-            # Each tick needs the GIL: none can fall inside a call that holds it.
-            while not stop.is_set():
-                ticks.append(time.perf_counter())
-                time.sleep(0.001)
-
-        ticker = threading.Thread(target=tick)
-        ticker.start()
-        try:
-            time.sleep(0.01)
-            for _ in range(5):
-                start = time.perf_counter()
-                got = program(a, a)
-                end = time.perf_counter()
-                if end - start >= 0.02:
-                    break
-        finally:
-            stop.set()
-            ticker.join()
+        for _ in range(5):
+            got, during, seconds = ticks_during(lambda: program(a, a))
+            if seconds >= 0.02:
+                break
         np.testing.assert_array_equal(got, np.full((384, 384), 384.0, dtype=np.float32))
-        self.assertGreaterEqual(end - start, 0.02, "the call was too quick to tell")
-        during = [t for t in ticks if start < t < end]
+        self.assertGreaterEqual(seconds, 0.02, "the call was too quick to tell")
         # A thread switch just before the call can give one or two; released, ~1 per ms.
-        self.assertGreaterEqual(len(during), 5, f"{len(during)} ticks in a {end - start:.3f} s call")
+        self.assertGreaterEqual(during, 5, f"{during} ticks in a {seconds:.3f} s call")
+
+    def test_other_python_threads_run_while_tune_measures(self):
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        schedule, during, seconds = ticks_during(
+            lambda: payload.tune(budget=60.0, patience=2, min_seconds=0.001))
+        self.assertIn("func mm0 = linalg.matmul", schedule)
+        self.assertGreaterEqual(during, 5, f"{during} ticks in a {seconds:.3f} s tuning run")
 
 
 class Bind(unittest.TestCase):
