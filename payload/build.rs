@@ -6,6 +6,7 @@
 //! readers for `compute_inline`, which the C API has no entry point for;
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
+//! `readonly.cpp` marks the entry's arguments no op writes into read-only;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
@@ -52,6 +53,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/approximate.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
     println!("cargo:rerun-if-changed=shim/noalias.cpp");
+    println!("cargo:rerun-if-changed=shim/readonly.cpp");
     println!("cargo:rerun-if-changed=shim/plugin.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -99,6 +101,7 @@ fn main() {
         "approximate",
         "loops",
         "noalias",
+        "readonly",
         "plugin",
     ];
     let stamp = stamp(&prefix, &sources);

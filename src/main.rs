@@ -286,10 +286,10 @@ pub(crate) fn progress(message: &str) {
 }
 
 /// A failed call: an accelerator's failure has an exit code of its own.
-pub(crate) fn call_failure(error: runner::jit::CallError) -> Exit {
+pub(crate) fn call_failure(error: runner::call::CallError) -> Exit {
     match error {
-        runner::jit::CallError::Accelerator(text) => Exit::accelerator(format!("error: {text}")),
-        runner::jit::CallError::Call(text) => Exit::internal(text),
+        runner::call::CallError::Accelerator(text) => Exit::accelerator(format!("error: {text}")),
+        runner::call::CallError::Call(text) => Exit::internal(text),
     }
 }
 

@@ -10,8 +10,8 @@
 //! for them). It holds the object files the compile generated (`KEY.o`, one
 //! after another) and what the program needs besides the code (`KEY.meta`:
 //! the key again, the object file's SHA-256 and length, which results are
-//! computed in which arguments, whether there are parallel loops, the targets
-//! called). At most [`KEPT`] entries are kept, the least recently written
+//! computed in which arguments, which arguments the code only reads, whether
+//! there are parallel loops, the targets called). At most [`KEPT`] entries are kept, the least recently written
 //! removed first.
 //!
 //! The cache is never a source of code: machine code from it runs as the
@@ -25,6 +25,7 @@
 //! ignored and compiled again, never an error.
 
 use crate::files::{check_private_directory, read_private_file};
+use crate::lowering::Boundary;
 use crate::offload::Types;
 use sha2::{Digest, Sha256};
 use std::io::Write;
@@ -41,7 +42,7 @@ const OBJECT_LIMIT: u64 = 1 << 30;
 const META_LIMIT: u64 = 64 << 10;
 
 /// The first line of every `.meta` file (a new layout gets a new one).
-const META_HEADER: &str = "sched-apply compiled payload 3";
+const META_HEADER: &str = "sched-apply compiled payload 4";
 
 /// What the code of an entry is for: the same text compiled for either role
 /// gets two entries, so `--check` never compares code with itself.
@@ -196,14 +197,15 @@ impl Cache {
     pub(crate) fn load(&self, key: &str, inputs: usize, results: usize) -> Option<Entry> {
         let meta = read_private_file(&self.meta_path(key), META_LIMIT)?;
         let meta = parse_meta(std::str::from_utf8(&meta).ok()?)?;
+        let boundary = &meta.linkage.boundary;
         let fits = meta.key == key
-            && meta.linkage.in_arguments.len() == results
-            && meta
-                .linkage
+            && boundary.in_arguments.len() == results
+            && boundary.read_only.len() == inputs
+            && boundary
                 .in_arguments
                 .iter()
                 .flatten()
-                .all(|&argument| argument < inputs);
+                .all(|&argument| argument < inputs && !boundary.read_only[argument]);
         if !fits || meta.object_length > OBJECT_LIMIT {
             return None;
         }
@@ -281,8 +283,8 @@ impl Cache {
 /// What a compiled program needs besides its machine code.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Linkage {
-    /// For each result, the argument it is computed in, if any.
-    pub in_arguments: Vec<Option<usize>>,
+    /// How the entry takes its arguments and gives its results.
+    pub boundary: Boundary,
     /// Whether the code has OpenMP parallel loops.
     pub parallel: bool,
     /// The targets the code calls, with their element types.
@@ -312,16 +314,25 @@ struct Meta {
 }
 
 /// `KEY.meta`'s text: the header, then `key`, `object` (SHA-256 and
-/// length), `results`, `parallel` and one `offloaded` line per target call kind.
+/// length), `results` (the argument each is computed in, or `out`),
+/// `arguments` (`r` for one the code only reads, else `w`), `parallel` and
+/// one `offloaded` line per target call kind.
 fn format_meta(key: &str, entry: &Entry) -> String {
     let linkage = &entry.linkage;
     let results: Vec<String> = linkage
+        .boundary
         .in_arguments
         .iter()
         .map(|a| a.map_or("out".to_string(), |i| i.to_string()))
         .collect();
+    let arguments: String = linkage
+        .boundary
+        .read_only
+        .iter()
+        .map(|&r| if r { 'r' } else { 'w' })
+        .collect();
     let mut text = format!(
-        "{META_HEADER}\nkey {key}\nobject {} {}\nresults {}\nparallel {}\n",
+        "{META_HEADER}\nkey {key}\nobject {} {}\nresults {}\narguments {arguments}\nparallel {}\n",
         hex(&Sha256::digest(&entry.object)),
         entry.object.len(),
         results.join(","),
@@ -358,6 +369,16 @@ fn parse_meta(text: &str) -> Option<Meta> {
             })
             .collect::<Option<Vec<_>>>()?
     };
+    let read_only = lines
+        .next()?
+        .strip_prefix("arguments ")?
+        .chars()
+        .map(|c| match c {
+            'r' => Some(true),
+            'w' => Some(false),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
     let parallel = lines.next()?.strip_prefix("parallel ")?.parse().ok()?;
     let mut offloaded = Vec::new();
     for line in lines {
@@ -374,7 +395,10 @@ fn parse_meta(text: &str) -> Option<Meta> {
         object_sha256: object_sha256.to_string(),
         object_length,
         linkage: Linkage {
-            in_arguments,
+            boundary: Boundary {
+                in_arguments,
+                read_only,
+            },
             parallel,
             offloaded,
         },
@@ -388,13 +412,15 @@ mod tests {
     #[test]
     fn metadata_reads_back_what_was_written() {
         let text = format!(
-            "{META_HEADER}\nkey k1\nobject ab12 7\nresults 0,out,2\nparallel true\noffloaded host f32\noffloaded my acc i8i32\n"
+            "{META_HEADER}\nkey k1\nobject ab12 7\nresults 0,out,2\narguments wrwr\nparallel true\noffloaded host f32\noffloaded my acc i8i32\n"
         );
         let meta = parse_meta(&text).unwrap();
         assert_eq!(meta.key, "k1");
         assert_eq!(meta.object_sha256, "ab12");
         assert_eq!(meta.object_length, 7);
-        assert_eq!(meta.linkage.in_arguments, vec![Some(0), None, Some(2)]);
+        let boundary = &meta.linkage.boundary;
+        assert_eq!(boundary.in_arguments, vec![Some(0), None, Some(2)]);
+        assert_eq!(boundary.read_only, vec![false, true, false, true]);
         assert!(meta.linkage.parallel);
         assert_eq!(
             meta.linkage.offloaded,
@@ -408,7 +434,10 @@ mod tests {
     #[test]
     fn metadata_of_another_layout_or_damaged_is_not_read() {
         let head = format!("{META_HEADER}\nkey k\nobject 00 1\n");
-        assert!(parse_meta("sched-apply compiled payload 2\nresults \nparallel false\n").is_none());
+        assert!(parse_meta(
+            "sched-apply compiled payload 3\nkey k\nobject 00 1\nresults \nparallel false\n"
+        )
+        .is_none());
         assert!(parse_meta(&format!("{META_HEADER}\nresults \nparallel false\n")).is_none());
         assert!(parse_meta(&format!(
             "{META_HEADER}\nkey k\nobject 00 x\nresults \nparallel false\n"
@@ -416,10 +445,12 @@ mod tests {
         .is_none());
         assert!(parse_meta(&format!("{head}results 0,x\nparallel false\n")).is_none());
         assert!(parse_meta(&format!("{head}results 0\n")).is_none());
-        assert!(parse_meta(&format!("{head}results 0\nparallel no\n")).is_none());
-        assert!(parse_meta(&format!("{head}results \nparallel false\n")).is_some());
+        assert!(parse_meta(&format!("{head}results 0\narguments r\nparallel no\n")).is_none());
+        assert!(parse_meta(&format!("{head}results \nparallel false\n")).is_none());
+        assert!(parse_meta(&format!("{head}results 0\narguments rx\nparallel false\n")).is_none());
+        assert!(parse_meta(&format!("{head}results \narguments \nparallel false\n")).is_some());
         assert!(parse_meta(&format!(
-            "{head}results \nparallel false\noffloaded host f16\n"
+            "{head}results \narguments r\nparallel false\noffloaded host f16\n"
         ))
         .is_none());
     }

@@ -1,17 +1,14 @@
 //! From a payload module to a callable program: pick the entry function and
 //! read its tensor signature (`payload::signature`), lower the module to the LLVM dialect with
 //! upstream passes, compile it to machine code (`shim/compile.cpp`, on one
-//! thread per core) linked by LLVM's ORC JIT, and call it
-//! with host tensors.
+//! thread per core) linked by LLVM's ORC JIT; `call.rs` calls it.
 
-use crate::ffi::{JitEngine, KernelSlot, MemrefArg};
+use crate::ffi::{JitEngine, KernelSlot};
 use crate::link::{bind_kernels, check_c_interface, libraries};
 use crate::lowering::*;
 use crate::stage_times::{Segments, StageOwners};
-use crate::tensor::Tensor;
 use melior::ir::Module;
 use melior::Context;
-use microkernels::abi::status;
 use payload::diagnostics::capture_diagnostics;
 use payload::ffi::OpView;
 use payload::signature::Signature;
@@ -40,9 +37,9 @@ pub struct Program {
     pub times: CompileTimes,
     /// Whether OpenMP parallel loops were generated.
     pub(crate) parallel: bool,
-    /// For each result, the argument whose buffer it is written into, if
-    /// bufferization made it one (else it is an out-parameter).
-    pub(crate) in_arguments: Vec<Option<usize>>,
+    /// Which arguments results are computed in, and which the code only
+    /// reads.
+    pub(crate) boundary: Boundary,
     /// The targets its tiles are offloaded to, with their element types.
     pub(crate) offloaded: Vec<(String, crate::offload::Types)>,
     /// The accelerators its tiles call (bound into `engine`, so after it:
@@ -54,7 +51,7 @@ pub struct Program {
     /// What a fatal signal during a call writes before the process dies,
     /// when the tiles call HALs' libraries ([`hal_crash_message`]; made once,
     /// not at every call).
-    hal_crash_message: Option<String>,
+    pub(crate) hal_crash_message: Option<String>,
 }
 
 /// What a payload is called in messages, its text (which keys the cache)
@@ -71,23 +68,6 @@ pub(crate) struct Build<'a> {
     pub(crate) cache: Option<&'a crate::cache::Cache>,
     pub(crate) threads: usize,
     pub(crate) stages: Option<&'a StageOwners>,
-}
-
-/// Why a call of a compiled payload failed.
-#[derive(Debug)]
-pub enum CallError {
-    /// The tensors do not match the signature, or the engine failed.
-    Call(String),
-    /// An accelerator's kernel failed a tile call, so the results are wrong.
-    Accelerator(String),
-}
-
-impl std::fmt::Display for CallError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CallError::Call(message) | CallError::Accelerator(message) => f.write_str(message),
-        }
-    }
 }
 
 /// How many threads generate machine code (`shim/compile.cpp`): one per
@@ -255,7 +235,7 @@ impl Program {
         }
 
         let start = Instant::now();
-        let (in_arguments, offloaded) =
+        let (boundary, offloaded) =
             bufferize_and_offload(context, &mut module, &signature, payload_name)?;
         let segments = match build.stages {
             Some(owners) => Some((
@@ -296,7 +276,7 @@ impl Program {
                 cached: false,
             },
             parallel,
-            in_arguments,
+            boundary,
             offloaded,
             kernels,
             segments,
@@ -305,7 +285,7 @@ impl Program {
             let entry = crate::cache::Entry {
                 object: program.engine.objects_file(),
                 linkage: crate::cache::Linkage {
-                    in_arguments: program.in_arguments.clone(),
+                    boundary: program.boundary.clone(),
                     parallel: program.parallel,
                     offloaded: program.offloaded.clone(),
                 },
@@ -340,7 +320,7 @@ impl Program {
                 cached: true,
             },
             parallel: linkage.parallel,
-            in_arguments: linkage.in_arguments,
+            boundary: linkage.boundary,
             offloaded: linkage.offloaded,
             hal_crash_message: hal_crash_message(&kernels, &signature.name),
             kernels,
@@ -385,100 +365,6 @@ impl Program {
             .openmp_max_threads()
             .ok()
             .and_then(|t| usize::try_from(t).ok())
-    }
-
-    /// For each result, the argument it is computed in (then [`Program::call`]
-    /// moves that input's buffer to the result), or `None` for an out-parameter.
-    pub fn results_in_arguments(&self) -> &[Option<usize>] {
-        &self.in_arguments
-    }
-
-    /// Seeded random arguments of the right types: argument `i` is filled
-    /// from seed `first_seed + i` ([`Tensor::random`]).
-    pub fn random_inputs(&self, first_seed: u64) -> Vec<Tensor> {
-        let types = self.signature.inputs.iter().enumerate();
-        types
-            .map(|(i, ty)| Tensor::random(ty.clone(), first_seed.wrapping_add(i as u64)))
-            .collect()
-    }
-
-    /// Zeroed result tensors of the right types, to pass to [`Program::call`].
-    pub fn new_results(&self) -> Vec<Tensor> {
-        self.signature
-            .results
-            .iter()
-            .cloned()
-            .map(Tensor::zeros)
-            .collect()
-    }
-
-    /// Calls the entry function: `results` receive the results. `inputs` may
-    /// change: a result the payload computes in place in an argument's buffer
-    /// is moved out of that input (which gets the result's old buffer).
-    pub fn call(&self, inputs: &mut [Tensor], results: &mut [Tensor]) -> Result<(), CallError> {
-        let types = self.signature.inputs.iter().chain(&self.signature.results);
-        let tensors = inputs.iter().chain(results.iter());
-        if inputs.len() != self.signature.inputs.len()
-            || results.len() != self.signature.results.len()
-            || types.zip(tensors).any(|(t, x)| *t != x.ty)
-        {
-            return Err(CallError::Call(format!(
-                "the tensors passed do not match the signature of @{}",
-                self.signature.name
-            )));
-        }
-        let out_params = results
-            .iter_mut()
-            .zip(&self.in_arguments)
-            .filter(|(_, argument)| argument.is_none())
-            .map(|(t, _)| t);
-        let mut args: Vec<MemrefArg<'_>> = inputs
-            .iter_mut()
-            .chain(out_params)
-            .map(|t| MemrefArg {
-                element_bytes: t.ty.element.bytes(),
-                shape: &t.ty.shape,
-                buffer: &mut t.buffer,
-            })
-            .collect();
-        for slot in &self.kernels {
-            slot.reset();
-        }
-        let _named = self
-            .hal_crash_message
-            .as_deref()
-            .map(crate::ffi::HalCrashGuard::arm);
-        self.engine
-            .call(&self.signature.name, &mut args)
-            .map_err(CallError::Call)?;
-        for slot in &self.kernels {
-            match slot.status() {
-                status::OK => {}
-                code => return Err(CallError::Accelerator(format!(
-                    "accelerator `{}` failed a tile call with status {code} ({}): the results are wrong",
-                    slot.target,
-                    match code {
-                        status::REFUSED => "it refused the tile: beyond its native tile or its local memory",
-                        status::BAD_ARGUMENTS => "bad arguments: a tile whose rows are not contiguous, or a batch dimension over 1",
-                        _ => "a code of its own",
-                    }
-                ))),
-            }
-        }
-        // Each argument's buffer moves to the first result computed in it; a
-        // later result computed in the same argument gets a copy.
-        let mut moved: Vec<(usize, usize)> = Vec::new();
-        for (result, argument) in self.in_arguments.iter().enumerate() {
-            let Some(argument) = *argument else { continue };
-            match moved.iter().find(|(a, _)| *a == argument) {
-                Some(&(_, first)) => results[result].buffer = results[first].buffer.clone(),
-                None => {
-                    std::mem::swap(&mut results[result].buffer, &mut inputs[argument].buffer);
-                    moved.push((argument, result));
-                }
-            }
-        }
-        Ok(())
     }
 }
 

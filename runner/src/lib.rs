@@ -4,7 +4,7 @@
 //! dialect ([`lowering`], with the offload, prefetch and stage-mark phases),
 //! JIT-compiles it through a compile cache that is never a source of code
 //! ([`cache`], [`files`]), links the accelerators' kernels ([`link`]), calls it
-//! on host [`tensor`]s ([`jit`]), and measures: this core's FMA peak and
+//! on host [`tensor`]s or lent memory ([`jit`], [`call`]), and measures: this core's FMA peak and
 //! memory bandwidth ([`peak`]), static counts ([`profile`]) and per-stage
 //! times ([`stage_times`]). Used by the CLI, and next by the tuner and the
 //! Python package; the interpreter never runs code and does not depend on it.
@@ -19,6 +19,7 @@
 )]
 
 pub mod cache;
+pub mod call;
 pub mod compare;
 pub mod ffi;
 pub mod files;

@@ -179,29 +179,51 @@ pub fn machine_vector_bits() -> i64 {
     }
 }
 
-/// Where each result of the bufferized entry is computed (an argument, or
-/// an out-parameter), and which targets its offloaded tiles call, with
-/// which element types.
-pub(crate) type Bufferized = (Vec<Option<usize>>, Vec<(String, crate::offload::Types)>);
+/// How the bufferized entry takes its arguments and gives its results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Boundary {
+    /// For each result, the argument whose buffer it is computed in, if
+    /// bufferization made it one (else it is an out-parameter).
+    pub in_arguments: Vec<Option<usize>>,
+    /// For each argument, whether the code only reads its buffer: no op
+    /// writes into it (`ffi::mark_read_only_arguments`) and no result is
+    /// computed in it. A caller may pass memory of its own for it.
+    pub read_only: Vec<bool>,
+}
+
+/// The bufferized entry's [`Boundary`], and which targets its offloaded
+/// tiles call, with which element types.
+pub(crate) type Bufferized = (Boundary, Vec<(String, crate::offload::Types)>);
 
 /// Tensors become buffers: strided vector reads become contiguous reads and
 /// shuffles (`ffi::deinterleave_strided_reads`), every use of a shared
-/// `tensor.empty` gets its own first (`ffi::untie_shared_empty_tensors`), copies through a
+/// `tensor.empty` gets its own first (`ffi::untie_shared_empty_tensors`),
+/// the arguments no op writes into are bufferized read-only
+/// (`ffi::mark_read_only_arguments`), copies through a
 /// temporary between disjoint regions become direct
 /// (`ffi::forward_temporary_copies`), results computed in
 /// arguments stay there, the others become out-parameters, copies of
 /// strided regions become loops (`ffi::strided_copies_to_loops`), and vectors
-/// LLVM would widen are cut into register-wide pieces. Returns where
-/// each result is computed. Lowering and `profile` both start here.
+/// LLVM would widen are cut into register-wide pieces. Returns how the
+/// entry takes its arguments and gives its results. Lowering and `profile`
+/// both start here.
 pub(crate) fn bufferize(
     context: &melior::Context,
     module: &mut melior::ir::Module,
     signature: &Signature,
     payload_name: &str,
-) -> Result<Vec<Option<usize>>, PayloadError> {
+) -> Result<Boundary, PayloadError> {
     crate::ffi::pads_into_fills(module);
     crate::ffi::deinterleave_strided_reads(module);
     crate::ffi::untie_shared_empty_tensors(module);
+    let count = signature.inputs.len();
+    let marked =
+        crate::ffi::mark_read_only_arguments(module, &signature.name, count).ok_or_else(|| {
+            PayloadError::internal(format!(
+                "@{} of {count} arguments is not in the module to bufferize",
+                signature.name
+            ))
+        })?;
     run_passes(context, module, BUFFERIZE_PIPELINE, payload_name)?;
     crate::ffi::forward_temporary_copies(module);
     let in_arguments = results_in_arguments(OpView::of_module(module), signature)?;
@@ -216,24 +238,32 @@ pub(crate) fn bufferize(
     crate::ffi::split_wide_vectors(module, machine_vector_bits());
     crate::ffi::approximate_vector_math(module);
     crate::ffi::contract_vector_arithmetic(module);
-    Ok(in_arguments)
+    let read_only = marked
+        .into_iter()
+        .enumerate()
+        .map(|(i, marked)| marked && !in_arguments.contains(&Some(i)))
+        .collect();
+    Ok(Boundary {
+        in_arguments,
+        read_only,
+    })
 }
 
 /// The first half of lowering: [`bufferize`], then prefetches are inserted
 /// and offloaded tiles become kernel calls ([`crate::offload`]). Returns
-/// where each result is computed, and the targets called.
+/// the entry's boundary, and the targets called.
 pub(crate) fn bufferize_and_offload(
     context: &melior::Context,
     module: &mut melior::ir::Module,
     signature: &Signature,
     payload_name: &str,
 ) -> Result<Bufferized, PayloadError> {
-    let in_arguments = bufferize(context, module, signature, payload_name)?;
+    let boundary = bufferize(context, module, signature, payload_name)?;
     if crate::prefetch::insert_prefetches(context, module)? > 0 {
         run_passes(context, module, INLINE_PREFETCHES, payload_name)?;
     }
     let offloaded = crate::offload::offload_tiles(context, module)?;
-    Ok((in_arguments, offloaded))
+    Ok((boundary, offloaded))
 }
 
 /// Turns the bufferized module's marked foralls into `scf.parallel`s

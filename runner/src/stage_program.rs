@@ -2,7 +2,8 @@
 //! payload with stage marks ([`crate::stage_times`] inserts them and keeps
 //! the clock) and calling it so that each stage's seconds come back.
 
-use crate::jit::{code_threads, Build, CallError, Program};
+use crate::call::CallError;
+use crate::jit::{code_threads, Build, Program};
 use crate::stage_times::{take_stage_seconds, Segments, StageOwners};
 use crate::tensor::Tensor;
 use payload::PayloadError;

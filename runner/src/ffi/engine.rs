@@ -160,15 +160,45 @@ impl Drop for HostBuffer {
     }
 }
 
-/// One memref argument of a JIT call: a buffer and the static shape the
-/// compiled code indexes it with (row-major, contiguous).
+/// One memref argument of a JIT call: the bytes of a buffer and the static
+/// shape the compiled code indexes it with (row-major, contiguous).
 pub struct MemrefArg<'b> {
-    /// The data.
-    pub buffer: &'b mut HostBuffer,
+    /// The first byte.
+    data: *mut u8,
+    /// How many bytes.
+    len: usize,
     /// The shape.
-    pub shape: &'b [i64],
+    shape: &'b [i64],
     /// Bytes per element.
-    pub element_bytes: usize,
+    element_bytes: usize,
+    /// The bytes are borrowed for the call.
+    bytes: std::marker::PhantomData<&'b [u8]>,
+}
+
+impl<'b> MemrefArg<'b> {
+    /// A buffer the call may write.
+    pub fn writable(bytes: &'b mut [u8], shape: &'b [i64], element_bytes: usize) -> Self {
+        Self {
+            data: bytes.as_mut_ptr(),
+            len: bytes.len(),
+            shape,
+            element_bytes,
+            bytes: std::marker::PhantomData,
+        }
+    }
+
+    /// A buffer the call only reads: only for an argument the compiled code
+    /// never writes (one `lowering::Boundary::read_only` names; the caller
+    /// checks).
+    pub(crate) fn read_only(bytes: &'b [u8], shape: &'b [i64], element_bytes: usize) -> Self {
+        Self {
+            data: bytes.as_ptr().cast_mut(),
+            len: bytes.len(),
+            shape,
+            element_bytes,
+            bytes: std::marker::PhantomData,
+        }
+    }
 }
 
 /// The largest block the C allocator keeps in its heap when freed (glibc's
@@ -394,13 +424,11 @@ impl JitEngine {
     pub fn call(&self, function: &str, args: &mut [MemrefArg<'_>]) -> Result<(), String> {
         for (i, arg) in args.iter().enumerate() {
             let elements: i64 = arg.shape.iter().product();
-            if arg.shape.iter().any(|&d| d < 0)
-                || elements as usize * arg.element_bytes != arg.buffer.len()
+            if arg.shape.iter().any(|&d| d < 0) || elements as usize * arg.element_bytes != arg.len
             {
                 return Err(format!(
                     "argument {i}: a buffer of {} bytes does not hold shape {:?}",
-                    arg.buffer.len(),
-                    arg.shape
+                    arg.len, arg.shape
                 ));
             }
         }
@@ -414,7 +442,7 @@ impl JitEngine {
         let mut descriptors: Vec<Vec<i64>> = args
             .iter_mut()
             .map(|arg| {
-                let base = arg.buffer.bytes_mut().as_mut_ptr() as i64;
+                let base = arg.data as i64;
                 let mut fields = vec![base, base, 0];
                 fields.extend_from_slice(arg.shape);
                 let mut strides = vec![1i64; arg.shape.len()];
@@ -437,7 +465,10 @@ impl JitEngine {
         // `_mlir_ciface_<function>`, which takes one descriptor pointer per
         // argument. Each packed entry points at a descriptor pointer alive for
         // the call, and each descriptor covers a buffer whose size matches its
-        // shape (checked above), so the callee's accesses stay in bounds.
+        // shape (checked above), so the callee's accesses stay in bounds. A
+        // read-only argument's bytes are shared, and the callee only reads
+        // them: `MemrefArg::read_only` is made only for arguments bufferized
+        // as not writable.
         unsafe {
             let packed_wrapper: unsafe extern "C" fn(*mut *mut c_void) =
                 std::mem::transmute(wrapper);

@@ -1,5 +1,5 @@
 //! The shim's rewrites of a whole module around bufferization
-//! and outlining (`shim/empties.cpp`, `shim/deinterleave.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
+//! and outlining (`shim/empties.cpp`, `shim/readonly.cpp`, `shim/deinterleave.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
 //! `shim/contract.cpp`, `shim/approximate.cpp`, `shim/noalias.cpp`,
 //! `shim/loops.cpp`), each behind a
 //! safe wrapper that borrows the module exclusively for the call.
@@ -15,6 +15,29 @@ pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
     // SAFETY: the module's op is valid and exclusively borrowed for the call;
     // the shim only inserts tensor.empty ops and redirects operands to them.
     unsafe { schedUntieSharedEmptyTensors(raw) }
+}
+
+/// Before bufferization: marks each tensor argument of `entry` (which takes
+/// `count` arguments) that no op writes into (no op's destination)
+/// `bufferization.writable = false`, so bufferization never writes its
+/// buffer (`shim/readonly.cpp`). Returns, per argument, whether it was
+/// marked; `None` when the module has no such function.
+pub fn mark_read_only_arguments(
+    module: &mut melior::ir::Module,
+    entry: &str,
+    count: usize,
+) -> Option<Vec<bool>> {
+    let raw = module.as_operation().to_raw();
+    let name = melior::StringRef::new(entry);
+    let mut read_only = vec![0i8; count];
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // `name` outlives it; the shim writes at most `count` bytes of
+    // `read_only` (exactly `count`, or none when it returns -1) and only sets
+    // argument attributes.
+    let marked = unsafe {
+        schedMarkReadOnlyArguments(raw, name.to_raw(), read_only.as_mut_ptr(), count as i64)
+    };
+    (marked >= 0).then(|| read_only.into_iter().map(|r| r != 0).collect())
 }
 
 /// Before bufferization: each `tensor.pad` of static shapes with a constant
@@ -161,6 +184,13 @@ unsafe extern "C" {
     fn schedKeepScalarRowsRolled(root: MlirOperation, min_trips: i64) -> i64;
     /// Defined in `shim/loops.cpp`.
     fn schedAttachLoopAnnotations(root: MlirOperation) -> i64;
+    /// Defined in `shim/readonly.cpp`.
+    fn schedMarkReadOnlyArguments(
+        root: MlirOperation,
+        entry: mlir_sys::MlirStringRef,
+        read_only: *mut i8,
+        count: i64,
+    ) -> i64;
     /// Defined in `shim/empties.cpp`.
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
     /// Defined in `shim/empties.cpp`.
