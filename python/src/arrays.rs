@@ -1,11 +1,16 @@
-//! numpy arrays to the runner's tensors and back. An argument is anything
-//! `numpy.asarray` takes (a CPU torch tensor too) whose dtype and shape are
-//! the entry's; its elements are copied into the call's aligned buffer
-//! (one copy, C-contiguous or not; the buffers are kept from call to call),
-//! and each result becomes a new array.
+//! numpy arrays to the runner's arguments and back. An argument is
+//! anything `numpy.asarray` takes (a CPU torch tensor too) whose dtype and
+//! shape are the entry's. One the compiled code only reads is lent to the
+//! call without a copy when it is row-major and aligned; any other is
+//! copied into the call's aligned buffer (kept from call to call): one copy
+//! when it is row-major and aligned, else numpy's row-major copy first.
+//! Each result is a new array the call writes into directly.
 
-use numpy::{Element, PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
-use payload::types::ElementType;
+use numpy::{
+    Element, IxDyn, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyReadwriteArrayDyn,
+    PyUntypedArrayMethods,
+};
+use payload::types::{ElementType, TensorType};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use runner::tensor::Tensor;
@@ -25,44 +30,49 @@ pub(crate) fn dtype_name(element: ElementType) -> &'static str {
 trait Bytes: Element + bytemuck::Pod {}
 impl<T: Element + bytemuck::Pod> Bytes for T {}
 
-/// `values` (in row-major order) written over `tensor`'s elements.
-fn fill<T: Bytes>(tensor: &mut Tensor, values: impl Iterator<Item = T>) {
-    let size = std::mem::size_of::<T>();
-    for (chunk, value) in tensor.buffer.bytes_mut().chunks_exact_mut(size).zip(values) {
-        chunk.copy_from_slice(bytemuck::bytes_of(&value));
-    }
+/// The row-major slice of `array` when it is row-major and aligned.
+fn row_major<'a, T: Bytes>(array: &'a PyReadonlyArrayDyn<'_, T>) -> Option<&'a [T]> {
+    // `as_slice` takes Fortran order too, and refuses unaligned memory.
+    array
+        .is_c_contiguous()
+        .then(|| array.as_slice().ok())
+        .flatten()
 }
 
 /// The elements of `array`, an array of `T` already checked to have
 /// `tensor`'s shape, copied over `tensor`'s: one copy of the bytes when it
-/// is row-major, else element by element in its logical order.
+/// is row-major and aligned; else numpy makes an aligned row-major copy
+/// first (of another order, a strided view, unaligned memory).
 fn copy_into<T: Bytes>(array: &Bound<'_, PyAny>, tensor: &mut Tensor) -> PyResult<()> {
-    let array: PyReadonlyArrayDyn<'_, T> = array.extract()?;
-    // `as_slice` takes Fortran order too: memory order only when row-major.
-    let row_major = array
-        .is_c_contiguous()
-        .then(|| array.as_slice().ok())
-        .flatten();
-    match row_major {
-        Some(slice) => tensor
-            .buffer
-            .bytes_mut()
-            .copy_from_slice(bytemuck::cast_slice(slice)),
-        None => fill(tensor, array.as_array().iter().copied()),
+    let readonly: PyReadonlyArrayDyn<'_, T> = array.extract()?;
+    if let Some(slice) = row_major(&readonly) {
+        let bytes = bytemuck::cast_slice(slice);
+        tensor.buffer.bytes_mut().copy_from_slice(bytes);
+        return Ok(());
     }
+    let numpy = array.py().import("numpy")?;
+    let requirements = vec!["C_CONTIGUOUS", "ALIGNED"];
+    let copy = numpy.call_method1("require", (array, array.py().None(), requirements))?;
+    let readonly: PyReadonlyArrayDyn<'_, T> = copy.extract()?;
+    let slice = row_major(&readonly).ok_or_else(|| {
+        PyValueError::new_err("numpy.require made an array that is not row-major and aligned")
+    })?;
+    tensor
+        .buffer
+        .bytes_mut()
+        .copy_from_slice(bytemuck::cast_slice(slice));
     Ok(())
 }
 
-/// Argument `index` copied over `tensor` (of the entry's type for it): a
-/// `TypeError` when its dtype differs (no silent conversion), a
-/// `ValueError` when its shape does.
-pub(crate) fn argument(
-    py: Python<'_>,
-    object: &Bound<'_, PyAny>,
-    tensor: &mut Tensor,
+/// Argument `index` as a numpy array, checked against `ty`, the entry's
+/// type for it: a `TypeError` when its dtype differs (no silent
+/// conversion), a `ValueError` when its shape does.
+pub(crate) fn checked<'py>(
+    py: Python<'py>,
+    object: &Bound<'py, PyAny>,
+    ty: &TensorType,
     index: usize,
-) -> PyResult<()> {
-    let ty = tensor.ty.clone();
+) -> PyResult<Bound<'py, PyAny>> {
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (object,))?;
     let untyped = array.cast::<numpy::PyUntypedArray>()?;
@@ -82,27 +92,90 @@ pub(crate) fn argument(
             ty.shape, shape
         )));
     }
-    match ty.element {
-        ElementType::F32 => copy_into::<f32>(&array, tensor),
-        ElementType::F64 => copy_into::<f64>(&array, tensor),
-        ElementType::I32 => copy_into::<i32>(&array, tensor),
-        ElementType::I64 => copy_into::<i64>(&array, tensor),
+    Ok(array)
+}
+
+/// A `checked` array copied over `tensor`.
+pub(crate) fn copy_in(array: &Bound<'_, PyAny>, tensor: &mut Tensor) -> PyResult<()> {
+    match tensor.ty.element {
+        ElementType::F32 => copy_into::<f32>(array, tensor),
+        ElementType::F64 => copy_into::<f64>(array, tensor),
+        ElementType::I32 => copy_into::<i32>(array, tensor),
+        ElementType::I64 => copy_into::<i64>(array, tensor),
     }
 }
 
-/// A new array holding `tensor`'s elements with its shape.
-fn array_of<'py, T: Bytes>(py: Python<'py>, tensor: &Tensor) -> PyResult<Bound<'py, PyAny>> {
-    let values: Vec<T> = bytemuck::allocation::pod_collect_to_vec(tensor.buffer.bytes());
-    let shape: Vec<usize> = tensor.ty.shape.iter().map(|&d| d as usize).collect();
-    Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+/// An array's elements, borrowed for a call.
+pub(crate) trait LentBytes {
+    /// Its row-major bytes.
+    fn bytes(&self) -> &[u8];
 }
 
-/// A result as a new numpy array.
-pub(crate) fn result<'py>(py: Python<'py>, tensor: &Tensor) -> PyResult<Bound<'py, PyAny>> {
-    match tensor.ty.element {
-        ElementType::F32 => array_of::<f32>(py, tensor),
-        ElementType::F64 => array_of::<f64>(py, tensor),
-        ElementType::I32 => array_of::<i32>(py, tensor),
-        ElementType::I64 => array_of::<i64>(py, tensor),
+impl<T: Bytes> LentBytes for PyReadonlyArrayDyn<'_, T> {
+    fn bytes(&self) -> &[u8] {
+        // `lend` made it only when `as_slice` succeeded; were it to fail,
+        // the empty slice is a size the call refuses.
+        self.as_slice()
+            .map(bytemuck::cast_slice)
+            .unwrap_or_default()
+    }
+}
+
+/// A `checked` array of `T`, borrowed when it is row-major and aligned.
+fn lend_as<'py, T: Bytes>(array: &Bound<'py, PyAny>) -> PyResult<Option<Box<dyn LentBytes + 'py>>> {
+    let array: PyReadonlyArrayDyn<'py, T> = array.extract()?;
+    let lendable = row_major(&array).is_some();
+    Ok(lendable.then(|| Box::new(array) as Box<dyn LentBytes>))
+}
+
+/// A `checked` array of element type `element`, borrowed for a call when it
+/// is row-major and aligned; `None` when it must be copied.
+pub(crate) fn lend<'py>(
+    array: &Bound<'py, PyAny>,
+    element: ElementType,
+) -> PyResult<Option<Box<dyn LentBytes + 'py>>> {
+    match element {
+        ElementType::F32 => lend_as::<f32>(array),
+        ElementType::F64 => lend_as::<f64>(array),
+        ElementType::I32 => lend_as::<i32>(array),
+        ElementType::I64 => lend_as::<i64>(array),
+    }
+}
+
+/// A new array a call writes a result into.
+pub(crate) trait ResultBytes {
+    /// Its row-major bytes, to write.
+    fn bytes_mut(&mut self) -> &mut [u8];
+}
+
+impl<T: Bytes> ResultBytes for PyReadwriteArrayDyn<'_, T> {
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        // A new array is row-major and aligned; were it not, the empty
+        // slice is a size the call refuses.
+        self.as_slice_mut()
+            .map(bytemuck::cast_slice_mut)
+            .unwrap_or_default()
+    }
+}
+
+/// A new array and its bytes to write.
+type NewResult<'py> = (Bound<'py, PyAny>, Box<dyn ResultBytes + 'py>);
+
+/// A new zeroed array of `T` of `shape`, and its bytes to write.
+fn new_result_as<'py, T: Bytes>(py: Python<'py>, shape: &[usize]) -> PyResult<NewResult<'py>> {
+    let array = PyArrayDyn::<T>::zeros(py, IxDyn(shape), false);
+    let bytes = array.try_readwrite()?;
+    Ok((array.clone().into_any(), Box::new(bytes)))
+}
+
+/// A new zeroed numpy array of `ty` (returned to the caller once the call
+/// wrote it), and its bytes to write.
+pub(crate) fn new_result<'py>(py: Python<'py>, ty: &TensorType) -> PyResult<NewResult<'py>> {
+    let shape: Vec<usize> = ty.shape.iter().map(|&d| d as usize).collect();
+    match ty.element {
+        ElementType::F32 => new_result_as::<f32>(py, &shape),
+        ElementType::F64 => new_result_as::<f64>(py, &shape),
+        ElementType::I32 => new_result_as::<i32>(py, &shape),
+        ElementType::I64 => new_result_as::<i64>(py, &shape),
     }
 }

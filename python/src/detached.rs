@@ -8,19 +8,20 @@
 //! leaves this thread.
 
 use pyo3::Python;
+use runner::call::Argument;
 use runner::jit::Program;
-use runner::tensor::Tensor;
 
-/// Calls `program` on `arguments`, writing `results`, with the GIL released.
+/// Calls `program` on `arguments`, writing `results`' bytes, with the GIL
+/// released.
 pub(crate) fn call(
     py: Python<'_>,
     program: &Program,
-    arguments: &mut [Tensor],
-    results: &mut [Tensor],
+    arguments: &mut [Argument<'_>],
+    results: &mut [&mut [u8]],
 ) -> Result<(), String> {
     let call = OnThisThread(move || {
         program
-            .call(arguments, results)
+            .call_lent(arguments, results)
             .map_err(|error| error.to_string())
     });
     py.detach(move || call.run())
@@ -30,7 +31,9 @@ pub(crate) fn call(
 struct OnThisThread<F>(F);
 
 // SAFETY: the only value of this type is made in `call`, around a closure
-// that holds the program, its tensors and nothing from Python, and handed to
+// that holds the program, its arguments' and results' bytes (memory of numpy
+// arrays among them, whose owners the caller holds until it returns) and no
+// Python object, and handed to
 // `Python::detach`, which runs it on this same thread before returning: it
 // is never sent to another thread, which is what `Send` guards against.
 unsafe impl<F> Send for OnThisThread<F> {}

@@ -1,11 +1,12 @@
 //! `sched_apply.Program`: a compiled payload, called on numpy arrays.
 
-use crate::arrays::{argument, dtype_name, result};
+use crate::arrays::{checked, copy_in, dtype_name, lend, new_result, LentBytes};
 use crate::errors::{payload_error, warn, RunError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use runner::cache::{Cache, Role};
+use runner::call::Argument;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
 use std::cell::RefCell;
@@ -16,40 +17,14 @@ use std::cell::RefCell;
 pub struct Program {
     program: runner::jit::Program,
     name: String,
-    /// The argument and result tensors, kept from call to call (fresh ones
-    /// would cost a page fault per 4 KiB: ResNet-18's weights are 47 MB).
-    scratch: RefCell<(Vec<Tensor>, Vec<Tensor>)>,
+    /// The argument tensors, kept from call to call (fresh ones would cost
+    /// a page fault per 4 KiB: ResNet-18's weights are 47 MB), for the
+    /// arguments copied in.
+    scratch: RefCell<Vec<Tensor>>,
     /// Per argument: whether `bind` copied it in for every call.
     bound: RefCell<Vec<bool>>,
-    /// Per argument: whether a call may write its buffer (an `outs`
-    /// operand of an op of the entry, or a result computed in it), so it
-    /// cannot be bound.
-    written: Vec<bool>,
-}
-
-/// Per argument of `entry` in `text`: whether one of its structured ops
-/// writes it (has it as an init operand).
-fn initialized_arguments(
-    name: &str,
-    text: &str,
-    entry: &str,
-    count: usize,
-) -> Result<Vec<bool>, payload::PayloadError> {
-    let context = payload::new_context();
-    let module = payload::parse_module(&context, name, text)?;
-    let info = payload::describe(&context, &module, name)?;
-    let mut written = vec![false; count];
-    let operands = info
-        .ops
-        .iter()
-        .filter(|op| op.function == entry)
-        .flat_map(|op| &op.operands);
-    for argument in operands.filter(|o| o.is_init).filter_map(|o| o.argument) {
-        if let Some(w) = written.get_mut(argument) {
-            *w = true;
-        }
-    }
-    Ok(written)
+    /// The arguments the last `run` copied in (the others it lent).
+    copied: RefCell<Vec<usize>>,
 }
 
 /// The compile cache in its default directory for code of `role`, keyed by
@@ -98,26 +73,19 @@ impl Program {
             .map_err(|e| payload_error(e, &source()))?;
         let signature = &program.signature;
         let count = signature.inputs.len();
-        let mut written = initialized_arguments(name, text, &signature.name, count)
-            .map_err(|e| payload_error(e, &source()))?;
-        for argument in program.results_in_arguments().iter().flatten() {
-            if let Some(w) = written.get_mut(*argument) {
-                *w = true;
-            }
-        }
         let inputs = signature
             .inputs
             .iter()
             .cloned()
             .map(Tensor::zeros)
             .collect();
-        let scratch = RefCell::new((inputs, program.new_results()));
+        let scratch = RefCell::new(inputs);
         Ok(Self {
             program,
             name: name.to_string(),
             scratch,
             bound: RefCell::new(vec![false; count]),
-            written,
+            copied: RefCell::new(Vec::new()),
         })
     }
 }
@@ -139,9 +107,12 @@ fn described(types: &[payload::types::TensorType]) -> Vec<(&'static str, Vec<i64
 #[pymethods]
 impl Program {
     /// Calls the entry on `arrays` (one per argument not bound by `bind`,
-    /// each of the entry's dtype and shape; copied in) and returns its
-    /// results as new numpy arrays: one array for one result, else a tuple.
-    /// The GIL is released while the compiled code runs.
+    /// each of the entry's dtype and shape) and returns its results as new
+    /// numpy arrays: one array for one result, else a tuple. An argument
+    /// the code only reads is read where it is, without a copy, when it is
+    /// row-major and aligned (do not change it from another thread during
+    /// the call); any other is copied in. The GIL is released while the
+    /// compiled code runs.
     #[pyo3(signature = (*arrays))]
     fn run<'py>(
         &self,
@@ -166,16 +137,44 @@ impl Program {
             .scratch
             .try_borrow_mut()
             .map_err(|_| busy(&self.name))?;
-        let (tensors, results) = &mut *scratch;
+        let mut copied = self.copied.try_borrow_mut().map_err(|_| busy(&self.name))?;
+        copied.clear();
+        let tensors = &mut *scratch;
+        let mut lent: Vec<Option<Box<dyn LentBytes + 'py>>> = Vec::new();
+        lent.resize_with(tensors.len(), || None);
         for (array, &index) in arrays.iter().zip(&free) {
-            argument(py, &array, &mut tensors[index], index)?;
+            let ty = &tensors[index].ty;
+            let array = checked(py, &array, ty, index)?;
+            if self.program.reads_only(index) {
+                lent[index] = lend(&array, ty.element)?;
+            }
+            if lent[index].is_none() {
+                copy_in(&array, &mut tensors[index])?;
+                copied.push(index);
+            }
         }
-        crate::detached::call(py, &self.program, tensors, results)
-            .map_err(|e| RunError::new_err(format!("{}: {e}", self.name)))?;
-        let arrays = results
+        let mut arguments: Vec<Argument<'_>> = tensors
+            .iter_mut()
+            .zip(&lent)
+            .map(|(tensor, lent)| match lent {
+                Some(lent) => Argument::Lent(lent.bytes()),
+                None => Argument::Tensor(tensor),
+            })
+            .collect();
+        let (arrays, mut written): (Vec<_>, Vec<_>) = self
+            .program
+            .signature
+            .results
             .iter()
-            .map(|tensor| result(py, tensor))
-            .collect::<PyResult<Vec<_>>>()?;
+            .map(|ty| new_result(py, ty))
+            .collect::<PyResult<Vec<_>>>()?
+            .into_iter()
+            .unzip();
+        let mut results: Vec<&mut [u8]> = written.iter_mut().map(|w| w.bytes_mut()).collect();
+        crate::detached::call(py, &self.program, &mut arguments, &mut results)
+            .map_err(|e| RunError::new_err(format!("{}: {e}", self.name)))?;
+        drop(results);
+        drop(written);
         match arrays.len() {
             1 => Ok(arrays.into_iter().next().expect("one result")),
             _ => Ok(PyTuple::new(py, arrays)?.into_any()),
@@ -190,7 +189,7 @@ impl Program {
     /// bound: a `ValueError`.
     #[pyo3(signature = (first, *arrays))]
     fn bind(&self, py: Python<'_>, first: usize, arrays: &Bound<'_, PyTuple>) -> PyResult<()> {
-        let count = self.written.len();
+        let count = self.program.signature.inputs.len();
         if first + arrays.len() > count {
             return Err(PyValueError::new_err(format!(
                 "{} takes {count} arguments: {} from argument {first} are too many",
@@ -198,9 +197,9 @@ impl Program {
                 arrays.len()
             )));
         }
-        if let Some(index) = (first..first + arrays.len()).find(|&i| self.written[i]) {
+        if let Some(index) = (first..first + arrays.len()).find(|&i| !self.program.reads_only(i)) {
             return Err(PyValueError::new_err(format!(
-                "argument {index} of {} is written by the call (an `outs` operand, or a result \
+                "argument {index} of {} is written by the call (an op writes into it, as its `outs` or `dest`, or a result \
                  is computed in it), so it cannot be bound",
                 self.name
             )));
@@ -213,7 +212,8 @@ impl Program {
         for (offset, array) in arrays.iter().enumerate() {
             let index = first + offset;
             bound[index] = false;
-            argument(py, &array, &mut scratch.0[index], index)?;
+            let array = checked(py, &array, &scratch[index].ty, index)?;
+            copy_in(&array, &mut scratch[index])?;
             bound[index] = true;
         }
         Ok(())
@@ -227,6 +227,15 @@ impl Program {
         arrays: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.run(py, arrays)
+    }
+
+    /// The arguments (by index) the last call copied in: those the code
+    /// writes into, and those not row-major or not aligned. It read the
+    /// others where they were. Bound arguments are not counted.
+    #[getter]
+    fn copied_arguments(&self) -> PyResult<Vec<usize>> {
+        let copied = self.copied.try_borrow().map_err(|_| busy(&self.name))?;
+        Ok(copied.clone())
     }
 
     /// `(dtype, shape)` of each argument.

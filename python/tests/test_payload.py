@@ -94,6 +94,55 @@ class ApplyAndRun(unittest.TestCase):
         self.assertFalse(b_strided.flags["C_CONTIGUOUS"])
         np.testing.assert_allclose(program(a_fortran, b_strided), program(a, b), rtol=0, atol=0)
 
+    def test_arguments_the_code_only_reads_are_read_where_they_are(self):
+        program = sched_apply.Payload(MATMUL).apply(SCHEDULE)
+        a, b = inputs(4)
+        b.flags.writeable = False  # lent arrays are only read
+        want = program(a, b)
+        self.assertEqual(program.copied_arguments, [])
+        np.testing.assert_allclose(want, a @ b, rtol=1e-4, atol=1e-4)
+        # Fortran order, and an unaligned view (one byte into a buffer), are copied.
+        raw = np.empty(a.nbytes + 1, np.uint8)
+        unaligned = raw[1:].view(np.float32).reshape(a.shape)
+        unaligned[...] = a
+        self.assertFalse(unaligned.flags["ALIGNED"])
+        np.testing.assert_array_equal(program(unaligned, np.asfortranarray(b)), want)
+        self.assertEqual(program.copied_arguments, [0, 1])
+
+    def test_results_are_new_arrays_of_their_own(self):
+        program = sched_apply.Payload(MATMUL).apply(SCHEDULE)
+        a, b = inputs(5)
+        first, second = program(a, b), program(a, b)
+        self.assertFalse(np.shares_memory(first, second))
+        self.assertTrue(first.flags["C_CONTIGUOUS"] and first.flags["WRITEABLE"] and first.flags["OWNDATA"])
+        np.testing.assert_array_equal(first, second)
+
+    def test_a_lent_argument_comes_back_unchanged_where_an_op_writes_a_view_of_it(self):
+        # The fill writes into a slice of %x: bufferized in place, it would zero the caller's rows.
+        zero_rows = """
+func.func @zero_rows(%x: tensor<4x8xf32>) -> tensor<2x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %s = tensor.extract_slice %x[0, 0] [2, 8] [1, 1] : tensor<4x8xf32> to tensor<2x8xf32>
+  %r = linalg.fill ins(%zero : f32) outs(%s : tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %r : tensor<2x8xf32>
+}
+"""
+        program = sched_apply.Payload(zero_rows).compile()
+        x = np.arange(1, 33, dtype=np.float32).reshape(4, 8)
+        np.testing.assert_array_equal(program(x), np.zeros((2, 8), np.float32))
+        self.assertEqual(program.copied_arguments, [])
+        np.testing.assert_array_equal(x, np.arange(1, 33, dtype=np.float32).reshape(4, 8))
+
+    def test_an_argument_the_code_writes_is_copied_and_the_callers_array_kept(self):
+        program = sched_apply.Payload(ACCUMULATE).compile()
+        rng = np.random.default_rng(6)
+        a = rng.uniform(-1, 1, (16, 8)).astype(np.float32)
+        b = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
+        c = np.ones((16, 16), np.float32)
+        np.testing.assert_allclose(program(a, b, c), c + a @ b, rtol=1e-5, atol=1e-5)
+        self.assertEqual(program.copied_arguments, [2])
+        np.testing.assert_array_equal(c, np.ones((16, 16), np.float32))
+
     def test_several_results_come_back_as_a_tuple(self):
         x = np.arange(128, dtype=np.float64).reshape(8, 16)
         doubled, squared = sched_apply.Payload(TWO_RESULTS).compile().run(x)
