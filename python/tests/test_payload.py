@@ -135,10 +135,7 @@ func.func @zero_rows(%x: tensor<4x8xf32>) -> tensor<2x8xf32> {
 
     def test_an_argument_the_code_writes_is_copied_and_the_callers_array_kept(self):
         program = sched_apply.Payload(ACCUMULATE).compile()
-        rng = np.random.default_rng(6)
-        a = rng.uniform(-1, 1, (16, 8)).astype(np.float32)
-        b = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
-        c = np.ones((16, 16), np.float32)
+        a, b, c = accumulate_inputs(6)
         np.testing.assert_allclose(program(a, b, c), c + a @ b, rtol=1e-5, atol=1e-5)
         self.assertEqual(program.copied_arguments, [2])
         np.testing.assert_array_equal(c, np.ones((16, 16), np.float32))
@@ -157,6 +154,14 @@ func.func @acc(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>
   return %r : tensor<16x16xf32>
 }
 """
+
+
+def accumulate_inputs(seed):
+    """`a`, `b` (random) and `c` (ones) for ACCUMULATE."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1, 1, (16, 8)).astype(np.float32)
+    b = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
+    return a, b, np.ones((16, 16), np.float32)
 
 
 def square_matmul(n):
@@ -230,10 +235,7 @@ class Bind(unittest.TestCase):
 
     def test_an_argument_the_call_writes_cannot_be_bound(self):
         program = sched_apply.Payload(ACCUMULATE).compile()
-        rng = np.random.default_rng(3)
-        a = rng.uniform(-1, 1, (16, 8)).astype(np.float32)
-        b = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
-        c = np.ones((16, 16), np.float32)
+        a, b, c = accumulate_inputs(3)
         with self.assertRaisesRegex(ValueError, "argument 2 of .* is written by the call"):
             program.bind(2, c)
         program.bind(0, a, b)
