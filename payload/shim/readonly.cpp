@@ -1,6 +1,8 @@
 // Before bufferization: each tensor argument of the entry function that no
 // op takes as its destination (a DPS init: a linalg op's `outs`, an
-// insert_slice's `dest`) is marked `bufferization.writable = false`.
+// insert_slice's `dest`, a forall's shared output; or a loop's carried
+// init, as a tiled op's accumulator is) is marked
+// `bufferization.writable = false`.
 // One-shot bufferization then never writes that argument's buffer: where an
 // op would write into it in place, it copies the tensor to a new buffer
 // first. So the caller may pass the caller's own memory for such an
@@ -14,6 +16,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -21,11 +24,16 @@ using namespace mlir;
 
 namespace {
 
-// Whether some op takes `argument` as a destination it may write.
+// Whether some op takes `argument` as a destination it may write: a DPS
+// init, or a loop's carried init (the loop's body writes into it in place).
 bool isDestination(BlockArgument argument) {
   for (OpOperand &use : argument.getUses()) {
-    auto destination = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+    Operation *user = use.getOwner();
+    auto destination = dyn_cast<DestinationStyleOpInterface>(user);
     if (destination && destination.isDpsInit(&use))
+      return true;
+    auto loop = dyn_cast<LoopLikeOpInterface>(user);
+    if (loop && llvm::is_contained(loop.getInitsMutable(), use))
       return true;
   }
   return false;

@@ -150,3 +150,35 @@ fn lent_bytes_of_the_wrong_size_are_an_error() {
         "{error}"
     );
 }
+
+#[test]
+fn an_argument_a_loop_carries_is_written_in_place() {
+    // A tiled op's accumulator: the loop's body writes into %c, so %c keeps
+    // its in-place bufferization (no copy before the loop) and is not lent.
+    let accumulate = "func.func @acc(%x: tensor<8xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %c) -> (tensor<8xf32>) {
+        %v = tensor.extract %x[%i] : tensor<8xf32>
+        %a = tensor.extract %acc[%i] : tensor<8xf32>
+        %s = arith.addf %v, %a : f32
+        %n = tensor.insert %s into %acc[%i] : tensor<8xf32>
+        scf.yield %n : tensor<8xf32>
+      }
+      return %r : tensor<8xf32>
+    }";
+    let program = Program::compile("acc.mlir", accumulate, None).unwrap();
+    assert!(program.reads_only(0));
+    assert!(!program.reads_only(1));
+    let inputs: Vec<Tensor> = program.random_inputs(9);
+    let (x, c) = (inputs[0].to_f64(), inputs[1].to_f64());
+    let mut results = program.new_results();
+    program.call(&mut inputs.clone(), &mut results).unwrap();
+    let want: Vec<f64> = x
+        .iter()
+        .zip(&c)
+        .map(|(a, b)| (*a as f32 + *b as f32) as f64)
+        .collect();
+    assert_eq!(results[0].to_f64(), want);
+}

@@ -18,7 +18,8 @@ pub fn untie_shared_empty_tensors(module: &mut melior::ir::Module) -> i64 {
 }
 
 /// Before bufferization: marks each tensor argument of `entry` (which takes
-/// `count` arguments) that no op writes into (no op's destination)
+/// `count` arguments) that no op writes into (no op's destination, no
+/// loop's carried init)
 /// `bufferization.writable = false`, so bufferization never writes its
 /// buffer (`shim/readonly.cpp`). Returns, per argument, whether it was
 /// marked; `None` when the module has no such function.
