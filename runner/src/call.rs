@@ -117,12 +117,6 @@ impl Program {
         results: &mut [&mut [u8]],
     ) -> Result<(), CallError> {
         let signature = &self.signature;
-        let sizes = |types: &[payload::types::TensorType]| -> Vec<usize> {
-            types
-                .iter()
-                .map(|t| t.elements() * t.element.bytes())
-                .collect()
-        };
         let lent = |i: usize| matches!(inputs[i], Argument::Lent(_));
         if inputs.len() != signature.inputs.len()
             || results.len() != signature.results.len()
@@ -131,12 +125,12 @@ impl Program {
                 .zip(&signature.inputs)
                 .any(|(input, ty)| match input {
                     Argument::Tensor(t) => t.ty != *ty,
-                    Argument::Lent(bytes) => bytes.len() != ty.elements() * ty.element.bytes(),
+                    Argument::Lent(bytes) => bytes.len() != ty.size_in_bytes(),
                 })
             || results
                 .iter()
                 .map(|r| r.len())
-                .ne(sizes(&signature.results))
+                .ne(signature.results.iter().map(|t| t.size_in_bytes()))
         {
             return Err(self.mismatch());
         }
