@@ -444,53 +444,6 @@ fn explain_prints_the_requested_nest_of_every_example_and_fixture() {
     );
 }
 
-#[test]
-fn a_parallel_loop_nested_in_another_is_a_warning() {
-    // OpenMP runs a parallel region nested in another on one thread (measured:
-    // a run with such a schedule never has more than its outer team's threads).
-    let directory = common::tempdir();
-    let schedule = directory.join("nested.sched");
-    std::fs::write(
-        &schedule,
-        "func scaled = linalg.generic[0] (i, j)\nfunc out = linalg.generic[1] (i, j)\n\
-         out.split(i, io, ii, 8).parallel(io).parallel(ii)\n\
-         scaled.compute_at(out, ii).parallel(j)\n",
-    )
-    .unwrap();
-    let checked = sched_apply(&[
-        "check",
-        schedule.to_str().unwrap(),
-        "--payload",
-        "tests/payloads/chain.mlir",
-    ]);
-    let text = stderr(&checked);
-    assert_eq!(checked.status.code(), Some(0), "{text}");
-    for expected in [
-        "nested.sched:3:38: warning: `ii` runs inside parallel loop `io`: OpenMP gives",
-        "nested.sched:4:28: warning: `j` runs inside parallel loop `io` of `out`",
-        "(2 warnings)",
-    ] {
-        assert!(text.contains(expected), "{expected}\n in\n{text}");
-    }
-    // Adjacent parallel loops over different dimensions are one forall: no warning.
-    std::fs::write(
-        &schedule,
-        "func out = linalg.generic[1] (i, j)\nout.parallel(i).parallel(j)\n",
-    )
-    .unwrap();
-    let adjacent = sched_apply(&[
-        "check",
-        schedule.to_str().unwrap(),
-        "--payload",
-        "tests/payloads/chain.mlir",
-    ]);
-    assert!(
-        !stderr(&adjacent).contains("warning"),
-        "{}",
-        stderr(&adjacent)
-    );
-}
-
 /// `ops` prints `func` lines that bind: pasted as a schedule, every test
 /// payload's and example's listing checks clean, one line per linalg op.
 #[test]
@@ -586,46 +539,4 @@ fn bytecode_payloads_load_and_a_broken_one_is_an_input_error() {
     assert!(text.contains("cannot read the MLIR bytecode"), "{text}");
     assert!(text.contains("broken.mlirbc"), "{text}");
     let _ = std::fs::remove_dir_all(&directory);
-}
-
-#[test]
-fn a_register_tile_larger_than_the_registers_is_a_warning() {
-    // 8 rows x 64 columns of a matmul: 32 vectors of accumulators, which
-    // spill (the ResNet stem with such a tile ran at half the speed).
-    let directory = common::tempdir();
-    let schedule = directory.join("tile.sched");
-    let check = |text: &str| {
-        std::fs::write(&schedule, text).unwrap();
-        let checked = sched_apply(&[
-            "check",
-            schedule.to_str().unwrap(),
-            "--payload",
-            "tests/payloads/matmul.mlir",
-        ]);
-        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
-        stderr(&checked)
-    };
-    let spilled = check(
-        "func mm = linalg.matmul (i, j | k)\n\
-         mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\n\
-         \x20   .vectorize(ji).unroll(ii)\n",
-    );
-    assert!(
-        spilled.contains(
-            "tile.sched:3:6: warning: `mm` keeps 32 vectors of f32 accumulators in registers \
-             (`ii` unrolled, `ji` vectorized)"
-        ),
-        "{spilled}"
-    );
-    // 6 x 64 (24 accumulators), or rows not unrolled (a loop inside `k`, so
-    // no tile held across it): no warning.
-    for fits in [
-        "mm.split(j, jo, ji, 64).split(i, io, ii, 6).reorder(ji, ii, k, jo, io)\
-         .vectorize(ji).unroll(ii)",
-        "mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\
-         .vectorize(ji)",
-    ] {
-        let text = check(&format!("func mm = linalg.matmul (i, j | k)\n{fits}\n"));
-        assert!(!text.contains("warning"), "{fits}\n{text}");
-    }
 }

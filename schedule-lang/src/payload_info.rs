@@ -46,6 +46,23 @@ pub struct OperandInfo {
 }
 
 impl OperandInfo {
+    /// Whether the operand's index depends on iteration dimension `dim`:
+    /// `Some(false)` only when every index is a constant, another
+    /// dimension, or a sum of others; `None` for an index not understood.
+    pub fn depends_on(&self, dim: usize) -> Option<bool> {
+        let mut depends = false;
+        for result in &self.map {
+            depends |= match result {
+                MapResult::Dim(d) => *d == dim,
+                MapResult::Constant(_) => false,
+                MapResult::Expression(text) => linear_terms(text)?
+                    .iter()
+                    .any(|(d, factor)| *d == Some(dim) && *factor != 0),
+            };
+        }
+        Some(depends)
+    }
+
     /// The operand's axes indexed by iteration dimension `dim` alone: the
     /// axis `pack(inK, loop, dim)` stores innermost when there is exactly one.
     pub fn axes_indexed_by(&self, dim: usize) -> Vec<usize> {

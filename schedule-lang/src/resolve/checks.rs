@@ -272,6 +272,30 @@ impl Resolver<'_> {
         self.warnings.extend(warnings);
     }
 
+    /// Warns about packs repeated by loops outside them that their tile
+    /// does not depend on, once per directive.
+    pub(super) fn warn_repeated_packs(&mut self) {
+        let mut warnings: Vec<Diagnostic> = Vec::new();
+        for state in self.funcs.values() {
+            let model = &state.model;
+            for stage in &model.stages {
+                let Some(op) = self.payload.ops.get(stage.op) else {
+                    continue;
+                };
+                for pack in &stage.packs {
+                    let Some(warning) = warnings::repeated_pack(stage, op, pack, &model.name)
+                    else {
+                        continue;
+                    };
+                    if !warnings.iter().any(|w| w.span == warning.span) {
+                        warnings.push(warning);
+                    }
+                }
+            }
+        }
+        self.warnings.extend(warnings);
+    }
+
     /// Warns about parallel loops nested in another parallel loop: of the
     /// same stage, or of the consumer a func is computed in.
     pub(super) fn warn_nested_parallel(&mut self) {

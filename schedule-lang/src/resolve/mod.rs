@@ -187,6 +187,7 @@ impl Resolver<'_> {
         self.check_placements();
         self.warn_nested_parallel();
         self.warn_register_tiles();
+        self.warn_repeated_packs();
         self.check_inlines();
         self.check_loop_orders();
         self.check_operand_loops();

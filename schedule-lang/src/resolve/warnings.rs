@@ -2,13 +2,15 @@
 //! `reorder` into the order the loops have, a mark on a loop of one
 //! iteration, a split factor equal to the loop's iteration count; and for
 //! what runs slower than asked: a parallel loop nested in another, a
-//! register tile larger than the vector registers.
+//! register tile larger than the vector registers, a pack repeated by a
+//! loop its tile does not depend on.
 
 use super::loops::{info_name, loop_names, stage_label};
 use crate::ast::Ident;
 use crate::diagnostic::Diagnostic;
 use crate::directives::DirectiveKind;
-use crate::model::{Loop, Stage};
+use crate::model::{Loop, OperandAtLoop, Stage};
+use crate::payload_info::PayloadOp;
 use crate::span::Span;
 
 /// A `reorder` that left the loops as they were.
@@ -204,6 +206,87 @@ pub(super) fn register_tile_spills(stage: &Stage, element: &str, func: &str) -> 
         .with_help(format!(
             "keep the tile at {ACCUMULATORS_THAT_FIT} vectors or fewer: a smaller split factor of \
              a vectorized or unrolled loop"
+        )),
+    )
+}
+
+/// `pack(inK, l)` at or inside loops whose dimension input K's index does
+/// not use: every iteration of them copies the same tile again (the filters
+/// of a convolution packed per block of output channels inside the batch
+/// loop, or at the batch loop, are packed once per image).
+pub(super) fn repeated_pack(
+    stage: &Stage,
+    op: &PayloadOp,
+    pack: &OperandAtLoop,
+    func: &str,
+) -> Option<Diagnostic> {
+    let at = stage.find_loop(&pack.loop_name)?;
+    let operand = op
+        .operands
+        .iter()
+        .filter(|o| !o.is_init)
+        .nth(pack.written)?;
+    // The loops from the outermost to `at` of more than one iteration whose
+    // dimension the operand's index does not use, with their iterations.
+    let mut repeating: Vec<(&str, i64)> = Vec::new();
+    for l in &stage.loops[..at.end] {
+        let covered = l.tile.or(stage.dims[l.dim].extent)?;
+        let iterations = (covered + l.step - 1) / l.step;
+        if iterations > 1 && operand.depends_on(l.dim) == Some(false) {
+            repeating.push((l.name.as_str(), iterations));
+        }
+    }
+    if repeating.is_empty() {
+        return None;
+    }
+    let copies: i64 = repeating.iter().map(|(_, n)| n).product();
+    let counted: Vec<String> = repeating
+        .iter()
+        .map(|(name, n)| format!("`{name}` ({n} iterations)"))
+        .collect();
+    let names: Vec<String> = repeating
+        .iter()
+        .map(|(name, _)| format!("`{name}`"))
+        .collect();
+    let at_itself = stage.loops[at.clone()]
+        .iter()
+        .any(|l| repeating.iter().any(|(name, _)| *name == l.name));
+    let (where_, fix) = if at_itself {
+        (
+            String::new(),
+            format!(
+                "pack at a loop outside {} (reordered outward first if no loop is)",
+                names.join(" and ")
+            ),
+        )
+    } else {
+        (
+            format!(
+                ", which run{} outside `{}`",
+                if repeating.len() == 1 { "s" } else { "" },
+                pack.loop_name
+            ),
+            format!(
+                "move {} inside `{}` (a `reorder`)",
+                names.join(" and "),
+                pack.loop_name
+            ),
+        )
+    };
+    Some(
+        Diagnostic::warning(
+            "repeated-pack",
+            pack.span,
+            format!(
+                "`{func}` packs the same tile of in{} {copies} times: its index does not use \
+                 {}{where_}",
+                pack.written,
+                counted.join(" or "),
+            ),
+        )
+        .with_help(format!(
+            "{fix}, so that each tile is packed once (ResNet-18 at batch 8, filters packed per \
+             block of output channels: 9% less time with the batch loop inside the block's)"
         )),
     )
 }

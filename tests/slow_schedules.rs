@@ -1,0 +1,153 @@
+//! `check`'s warnings about schedules that run slower than they ask: a
+//! parallel loop nested in another, a register tile larger than the vector
+//! registers, a pack copied again by a loop its tile does not depend on.
+
+mod common;
+
+use common::{sched_apply, stderr};
+
+#[test]
+fn a_parallel_loop_nested_in_another_is_a_warning() {
+    // OpenMP runs a parallel region nested in another on one thread (measured:
+    // a run with such a schedule never has more than its outer team's threads).
+    let directory = common::tempdir();
+    let schedule = directory.join("nested.sched");
+    std::fs::write(
+        &schedule,
+        "func scaled = linalg.generic[0] (i, j)\nfunc out = linalg.generic[1] (i, j)\n\
+         out.split(i, io, ii, 8).parallel(io).parallel(ii)\n\
+         scaled.compute_at(out, ii).parallel(j)\n",
+    )
+    .unwrap();
+    let checked = sched_apply(&[
+        "check",
+        schedule.to_str().unwrap(),
+        "--payload",
+        "tests/payloads/chain.mlir",
+    ]);
+    let text = stderr(&checked);
+    assert_eq!(checked.status.code(), Some(0), "{text}");
+    for expected in [
+        "nested.sched:3:38: warning: `ii` runs inside parallel loop `io`: OpenMP gives",
+        "nested.sched:4:28: warning: `j` runs inside parallel loop `io` of `out`",
+        "(2 warnings)",
+    ] {
+        assert!(text.contains(expected), "{expected}\n in\n{text}");
+    }
+    // Adjacent parallel loops over different dimensions are one forall: no warning.
+    std::fs::write(
+        &schedule,
+        "func out = linalg.generic[1] (i, j)\nout.parallel(i).parallel(j)\n",
+    )
+    .unwrap();
+    let adjacent = sched_apply(&[
+        "check",
+        schedule.to_str().unwrap(),
+        "--payload",
+        "tests/payloads/chain.mlir",
+    ]);
+    assert!(
+        !stderr(&adjacent).contains("warning"),
+        "{}",
+        stderr(&adjacent)
+    );
+}
+
+#[test]
+fn a_register_tile_larger_than_the_registers_is_a_warning() {
+    // 8 rows x 64 columns of a matmul: 32 vectors of accumulators, which
+    // spill (the ResNet stem with such a tile ran at half the speed).
+    let directory = common::tempdir();
+    let schedule = directory.join("tile.sched");
+    let check = |text: &str| {
+        std::fs::write(&schedule, text).unwrap();
+        let checked = sched_apply(&[
+            "check",
+            schedule.to_str().unwrap(),
+            "--payload",
+            "tests/payloads/matmul.mlir",
+        ]);
+        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+        stderr(&checked)
+    };
+    let spilled = check(
+        "func mm = linalg.matmul (i, j | k)\n\
+         mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\n\
+         \x20   .vectorize(ji).unroll(ii)\n",
+    );
+    assert!(
+        spilled.contains(
+            "tile.sched:3:6: warning: `mm` keeps 32 vectors of f32 accumulators in registers \
+             (`ii` unrolled, `ji` vectorized)"
+        ),
+        "{spilled}"
+    );
+    // 6 x 64 (24 accumulators), or rows not unrolled (a loop inside `k`, so
+    // no tile held across it): no warning.
+    for fits in [
+        "mm.split(j, jo, ji, 64).split(i, io, ii, 6).reorder(ji, ii, k, jo, io)\
+         .vectorize(ji).unroll(ii)",
+        "mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\
+         .vectorize(ji)",
+    ] {
+        let text = check(&format!("func mm = linalg.matmul (i, j | k)\n{fits}\n"));
+        assert!(!text.contains("warning"), "{fits}\n{text}");
+    }
+}
+
+#[test]
+fn a_pack_repeated_by_a_loop_its_tile_does_not_use_is_a_warning() {
+    // The filters of a batch-2 convolution packed per block of output
+    // channels inside the batch loop: each block is copied once per image
+    // (ResNet-18 at batch 8 took 10% longer so).
+    let directory = common::tempdir();
+    let schedule = directory.join("pack.sched");
+    let check = |order: &str| {
+        std::fs::write(
+            &schedule,
+            format!(
+                "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+                 conv.split(f, fo, fi, 8).reorder({order}).vectorize(fi).pack(in1, fo, f)\n"
+            ),
+        )
+        .unwrap();
+        let checked = sched_apply(&[
+            "check",
+            schedule.to_str().unwrap(),
+            "--payload",
+            "tests/payloads/conv_stride2_batch2.mlir",
+        ]);
+        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+        stderr(&checked)
+    };
+    let repeated = check("fi, kx, ky, c, x, y, fo, n");
+    assert!(
+        repeated.contains(
+            "pack.sched:2:76: warning: `conv` packs the same tile of in1 2 times: its index does \
+             not use `n` (2 iterations), which runs outside `fo`"
+        ),
+        "{repeated}"
+    );
+    assert!(
+        repeated.contains("help: move `n` inside `fo` (a `reorder`)"),
+        "{repeated}"
+    );
+    // With the batch loop inside the block's, or the input packed (it
+    // depends on `n`), no warning.
+    let inside = check("fi, kx, ky, c, x, y, n, fo");
+    assert!(!inside.contains("warning"), "{inside}");
+    std::fs::write(
+        &schedule,
+        "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+         conv.split(f, fo, fi, 8).reorder(fi, kx, ky, c, x, y, fo, n).vectorize(fi)\n\
+         \x20   .pack(in0, fo)\n",
+    )
+    .unwrap();
+    let input = sched_apply(&[
+        "check",
+        schedule.to_str().unwrap(),
+        "--payload",
+        "tests/payloads/conv_stride2_batch2.mlir",
+    ]);
+    assert!(!stderr(&input).contains("warning"), "{}", stderr(&input));
+}
