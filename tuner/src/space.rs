@@ -95,6 +95,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                 if pack && packed.is_none() {
                                     continue;
                                 }
+                                let packed = packed.map(|i| (i, unused_by(op, i, &parallel)));
                                 let Some(chain) = shape.chain(&reductions, &parallel, packed)
                                 else {
                                     continue;
@@ -247,12 +248,16 @@ impl Shape<'_> {
         self.split(self.v, self.tile).0
     }
 
-    /// The chain; `None` for a parallel candidate with no loop to make parallel.
+    /// The chain; `None` for a parallel candidate with no loop to make
+    /// parallel. `pack`: the input packed per block of the vectorized
+    /// dimension, with the parallel dimensions its index does not use,
+    /// whose loops then run inside the block's so that each block is packed
+    /// once (`check`'s repeated-pack warning).
     fn chain(
         &self,
         reductions: &[usize],
         parallel: &[usize],
-        pack: Option<usize>,
+        pack: Option<(usize, Vec<usize>)>,
     ) -> Option<String> {
         let mut chain = String::new();
         let (v_outer, v_inner) = self.split(self.v, self.tile);
@@ -299,19 +304,35 @@ impl Shape<'_> {
             reduced.reverse();
         }
         order.extend(reduced);
-        let outers: Vec<String> = if self.u_inside {
-            u_outer.into_iter().chain(v_outer.clone()).collect()
-        } else {
-            v_outer.clone().into_iter().chain(u_outer).collect()
-        };
-        order.extend(outers);
-        order.extend(s_outer.clone());
         let second = self.second.map(|(d, _)| d);
+        // The loops outside the vectorized dimension's block loop: the
+        // second unrolled dimension's block, then the other parallel
+        // dimensions, innermost first.
+        let mut around: Vec<(String, usize)> = Vec::new();
+        if let (Some(name), Some(d)) = (s_outer.clone(), second) {
+            around.push((name, d));
+        }
         for &d in parallel.iter().rev() {
             if d != self.v && Some(d) != self.u && Some(d) != second {
-                order.push(self.name(d).to_string());
+                around.push((self.name(d).to_string(), d));
             }
         }
+        // With a pack at the block loop, the loops its input does not use
+        // move inside it.
+        let unused = pack.as_ref().filter(|_| v_outer.is_some()).map(|(_, u)| u);
+        let (inside, outside): (Vec<_>, Vec<_>) = around
+            .into_iter()
+            .partition(|(_, d)| unused.is_some_and(|u| u.contains(d)));
+        if self.u_inside {
+            order.extend(u_outer);
+            order.extend(inside.into_iter().map(|(name, _)| name));
+            order.extend(v_outer.clone());
+        } else {
+            order.extend(inside.into_iter().map(|(name, _)| name));
+            order.extend(v_outer.clone());
+            order.extend(u_outer);
+        }
+        order.extend(outside.into_iter().map(|(name, _)| name));
         let splits = [
             (self.v, v_outer.is_some()),
             (self.u.unwrap_or(self.v), u_outer_split),
@@ -334,7 +355,7 @@ impl Shape<'_> {
                 chain.push_str(&format!(".unroll({})", self.name(d)));
             }
         }
-        if let (Some(input), Some(outer)) = (pack, v_outer.clone()) {
+        if let (Some((input, _)), Some(outer)) = (pack, v_outer.clone()) {
             // The vectorized dimension innermost in the buffer, whatever the
             // input's layout (a weight read through its inlined transpose).
             let v = self.name(self.v);
@@ -393,6 +414,20 @@ fn reorder(dims: &[String], splits: &[(usize, bool)], order: &[String]) -> Strin
     } else {
         format!(".reorder({})", order.join(", "))
     }
+}
+
+/// The dimensions of `parallel` that input `input`'s index does not use:
+/// a loop over one of them outside a pack of that input copies the same
+/// tile again each iteration.
+fn unused_by(op: &PayloadOp, input: usize, parallel: &[usize]) -> Vec<usize> {
+    let Some(operand) = op.operands.iter().filter(|o| !o.is_init).nth(input) else {
+        return Vec::new();
+    };
+    parallel
+        .iter()
+        .copied()
+        .filter(|&d| operand.depends_on(d) == Some(false))
+        .collect()
 }
 
 /// The input a matmul-like candidate packs per block of the vectorized
@@ -458,6 +493,7 @@ fn packed_channels(
             for factor in columns {
                 let chain = packed_chain(
                     task,
+                    op,
                     (w, tile, lanes),
                     (v, factor),
                     reductions,
@@ -501,9 +537,11 @@ fn packed_channels(
 /// The chain of a packed-channels candidate and its loop order: `w` split
 /// by `tile` and vectorized (in machine vectors of `lanes`, unrolled),
 /// inside `factor` points of `v` unrolled (none when 1), the reductions
-/// around them, then the other loops, `w`'s block loop just inside the batch.
+/// around them, then the other loops, `w`'s block loop outside those the
+/// packed input does not use.
 fn packed_chain(
     task: &Task,
+    op: &PayloadOp,
     (w, tile, lanes): (usize, i64, i64),
     (v, factor): (usize, i64),
     reductions: &[usize],
@@ -517,16 +555,26 @@ fn packed_chain(
         order.push(format!("{column}i"));
     }
     order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
+    // The other parallel loops, innermost first, with their dimensions.
+    let mut around: Vec<(String, usize)> = Vec::new();
     for &d in parallel.iter().rev() {
         if d == v && split_v {
-            order.push(format!("{column}o"));
+            around.push((format!("{column}o"), d));
         } else if d != w {
-            order.push(task.dims[d].clone());
+            around.push((task.dims[d].clone(), d));
         }
     }
-    // The block loop just inside the batch (outermost) dimension.
-    let at = order.len() - usize::from(parallel.len() > 1 && parallel[0] != w);
-    order.insert(at, format!("{name}o"));
+    // The block loop just outside the outermost of them that the packed
+    // input's index does not use (the batch), so that each block is packed
+    // once; innermost when the input uses them all.
+    let unused = unused_by(op, input, parallel);
+    let at = around
+        .iter()
+        .rposition(|(_, d)| unused.contains(d))
+        .map_or(0, |i| i + 1);
+    let mut names: Vec<String> = around.into_iter().map(|(n, _)| n).collect();
+    names.insert(at, format!("{name}o"));
+    order.extend(names);
     let mut chain = format!(".split({name}, {name}o, {name}i, {tile})");
     if split_v {
         chain.push_str(&format!(".split({column}, {column}o, {column}i, {factor})"));

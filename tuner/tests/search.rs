@@ -147,6 +147,66 @@ fn a_stride_2_convolution_gets_packed_channels_inside_unrolled_output_columns() 
     );
 }
 
+/// An NHWC convolution at batch 2, its filters FHWC.
+const NHWC_BATCH_2: &str = r#"
+func.func @f(%in: tensor<2x10x10x16xf32>, %w: tensor<64x3x3x16xf32>, %o: tensor<2x8x8x64xf32>)
+    -> tensor<2x8x8x64xf32> {
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%in, %w : tensor<2x10x10x16xf32>, tensor<64x3x3x16xf32>) outs(%o : tensor<2x8x8x64xf32>) -> tensor<2x8x8x64xf32>
+  return %r : tensor<2x8x8x64xf32>
+}
+"#;
+
+/// The stride-2 convolution at batch 2.
+const STRIDE_2_BATCH_2: &str = r#"
+func.func @f(%in: tensor<2x16x29x29xf32>, %w: tensor<64x16x3x3xf32>, %o: tensor<2x64x14x14xf32>)
+    -> tensor<2x64x14x14xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%in, %w : tensor<2x16x29x29xf32>, tensor<64x16x3x3xf32>) outs(%o : tensor<2x64x14x14xf32>) -> tensor<2x64x14x14xf32>
+  return %r : tensor<2x64x14x14xf32>
+}
+"#;
+
+#[test]
+fn a_packed_filter_block_is_packed_once_for_the_whole_batch() {
+    // The batch loop runs inside the loop the filters are packed at, so
+    // `check` has no repeated-pack warning for any candidate.
+    for payload in [STRIDE_2_BATCH_2, NHWC_BATCH_2] {
+        let info = described(payload);
+        let tasks = tasks(&info);
+        let op = &info.ops[tasks[0].ops[0]];
+        let task = &tasks[0];
+        for threads in [1, 2] {
+            let all = candidates(task, op, 16, threads);
+            let packed: Vec<&Candidate> =
+                all.iter().filter(|c| c.chain.contains(".pack(")).collect();
+            assert!(packed.len() >= 4, "{all:?}");
+            for candidate in packed {
+                let schedule = format!(
+                    "func t = {}[{}] ({})\nt{}\n",
+                    task.kind,
+                    task.ops[0],
+                    task.binding(&info),
+                    candidate.chain
+                );
+                let source = schedule_lang::SourceFile::new("t.sched", schedule);
+                let stop = interpreter::pipeline::Stop::Plan;
+                let outcome = interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
+                    .unwrap_or_else(|f| panic!("{}: {}", candidate.chain, f.message()));
+                assert!(
+                    outcome
+                        .warnings
+                        .iter()
+                        .all(|w| !w.contains("packs the same tile")),
+                    "{}: {:?}",
+                    candidate.chain,
+                    outcome.warnings
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn candidates_are_chains_the_planner_takes_and_parallel_only_with_threads() {
     let (info, tasks) = matmul_tasks();
