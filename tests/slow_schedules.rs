@@ -102,13 +102,10 @@ fn a_pack_repeated_by_a_loop_its_tile_does_not_use_is_a_warning() {
     // (ResNet-18 at batch 8 took 10% longer so).
     let directory = common::tempdir();
     let schedule = directory.join("pack.sched");
-    let check = |order: &str| {
+    let check = |chain: &str| {
         std::fs::write(
             &schedule,
-            format!(
-                "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
-                 conv.split(f, fo, fi, 8).reorder({order}).vectorize(fi).pack(in1, fo, f)\n"
-            ),
+            format!("func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n{chain}\n"),
         )
         .unwrap();
         let checked = sched_apply(&[
@@ -120,7 +117,10 @@ fn a_pack_repeated_by_a_loop_its_tile_does_not_use_is_a_warning() {
         assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
         stderr(&checked)
     };
-    let repeated = check("fi, kx, ky, c, x, y, fo, n");
+    let packed_filters = |order: &str| {
+        format!("conv.split(f, fo, fi, 8).reorder({order}).vectorize(fi).pack(in1, fo, f)")
+    };
+    let repeated = check(&packed_filters("fi, kx, ky, c, x, y, fo, n"));
     assert!(
         repeated.contains(
             "pack.sched:2:76: warning: `conv` packs the same tile of in1 2 times: its index does \
@@ -134,20 +134,11 @@ fn a_pack_repeated_by_a_loop_its_tile_does_not_use_is_a_warning() {
     );
     // With the batch loop inside the block's, or the input packed (it
     // depends on `n`), no warning.
-    let inside = check("fi, kx, ky, c, x, y, n, fo");
+    let inside = check(&packed_filters("fi, kx, ky, c, x, y, n, fo"));
     assert!(!inside.contains("warning"), "{inside}");
-    std::fs::write(
-        &schedule,
-        "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
-         conv.split(f, fo, fi, 8).reorder(fi, kx, ky, c, x, y, fo, n).vectorize(fi)\n\
-         \x20   .pack(in0, fo)\n",
-    )
-    .unwrap();
-    let input = sched_apply(&[
-        "check",
-        schedule.to_str().unwrap(),
-        "--payload",
-        "tests/payloads/conv_stride2_batch2.mlir",
-    ]);
-    assert!(!stderr(&input).contains("warning"), "{}", stderr(&input));
+    let input = check(
+        "conv.split(f, fo, fi, 8).reorder(fi, kx, ky, c, x, y, fo, n).vectorize(fi)\
+         .pack(in0, fo)",
+    );
+    assert!(!input.contains("warning"), "{input}");
 }

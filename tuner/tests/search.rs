@@ -55,22 +55,27 @@ fn plans(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
 
 /// Whether `candidate` plans as a schedule of `task`'s first op in `payload`.
 fn plans_on(payload: &str, task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
-    let schedule = format!(
+    planned(payload, schedule_of(task, info, candidate)).is_ok()
+}
+
+/// `candidate` as a schedule of `task`'s first op.
+fn schedule_of(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> String {
+    format!(
         "func t = {}[{}] ({})\nt{}\n",
         task.kind,
         task.ops[0],
         task.binding(info),
         candidate.chain
-    );
-    planned(payload, schedule).is_ok()
+    )
 }
 
-/// `schedule` planned on `payload`: the planner's message if it refuses.
-fn planned(payload: &str, schedule: String) -> Result<(), String> {
+/// `schedule` planned on `payload`: its warnings, or the planner's message
+/// if it refuses.
+fn planned(payload: &str, schedule: String) -> Result<Vec<String>, String> {
     let source = schedule_lang::SourceFile::new("t.sched", schedule);
     let stop = interpreter::pipeline::Stop::Plan;
     interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
-        .map(|_| ())
+        .map(|outcome| outcome.warnings)
         .map_err(|failure| failure.message().to_string())
 }
 
@@ -182,25 +187,12 @@ fn a_packed_filter_block_is_packed_once_for_the_whole_batch() {
                 all.iter().filter(|c| c.chain.contains(".pack(")).collect();
             assert!(packed.len() >= 4, "{all:?}");
             for candidate in packed {
-                let schedule = format!(
-                    "func t = {}[{}] ({})\nt{}\n",
-                    task.kind,
-                    task.ops[0],
-                    task.binding(&info),
-                    candidate.chain
-                );
-                let source = schedule_lang::SourceFile::new("t.sched", schedule);
-                let stop = interpreter::pipeline::Stop::Plan;
-                let outcome = interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
-                    .unwrap_or_else(|f| panic!("{}: {}", candidate.chain, f.message()));
+                let warnings = planned(payload, schedule_of(task, &info, candidate))
+                    .unwrap_or_else(|message| panic!("{}: {message}", candidate.chain));
                 assert!(
-                    outcome
-                        .warnings
-                        .iter()
-                        .all(|w| !w.contains("packs the same tile")),
-                    "{}: {:?}",
-                    candidate.chain,
-                    outcome.warnings
+                    warnings.iter().all(|w| !w.contains("packs the same tile")),
+                    "{}: {warnings:?}",
+                    candidate.chain
                 );
             }
         }
