@@ -132,13 +132,25 @@ fn a_pack_repeated_by_a_loop_its_tile_does_not_use_is_a_warning() {
         repeated.contains("help: move `n` inside `fo` (a `reorder`)"),
         "{repeated}"
     );
-    // With the batch loop inside the block's, or the input packed (it
-    // depends on `n`), no warning.
+    // With the batch loop inside the block's, or the input packed per image
+    // (it depends on `n`), no warning.
     let inside = check(&packed_filters("fi, kx, ky, c, x, y, n, fo"));
     assert!(!inside.contains("warning"), "{inside}");
-    let input = check(
-        "conv.split(f, fo, fi, 8).reorder(fi, kx, ky, c, x, y, fo, n).vectorize(fi)\
-         .pack(in0, fo)",
-    );
+    let per_image = "conv.split(f, fo, fi, 8).reorder(fi, kx, ky, c, x, y, fo, n).vectorize(fi)";
+    let input = check(&format!("{per_image}.pack(in0, n)"));
     assert!(!input.contains("warning"), "{input}");
+    // The input packed per block of output channels, which it does not
+    // use: packed again at each iteration of the pack loop itself.
+    let input = check(&format!("{per_image}.pack(in0, fo)"));
+    assert!(
+        input.contains(
+            "warning: `conv` packs the same tile of in0 2 times: its index does not use `fo` \
+             (2 iterations)\n"
+        ),
+        "{input}"
+    );
+    assert!(
+        input.contains("help: pack at a loop outside `fo`"),
+        "{input}"
+    );
 }
