@@ -5,6 +5,16 @@
 mod common;
 
 use common::{sched_apply, stderr};
+use std::path::Path;
+
+/// `check` of `text`, written to `schedule`, against `payload`, which must
+/// exit 0: what it printed to stderr.
+fn checked(schedule: &Path, text: &str, payload: &str) -> String {
+    std::fs::write(schedule, text).unwrap();
+    let checked = sched_apply(&["check", schedule.to_str().unwrap(), "--payload", payload]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    stderr(&checked)
+}
 
 #[test]
 fn a_parallel_loop_nested_in_another_is_a_warning() {
@@ -59,17 +69,7 @@ fn a_register_tile_larger_than_the_registers_is_a_warning() {
     // spill (the ResNet stem with such a tile ran at half the speed).
     let directory = common::tempdir();
     let schedule = directory.join("tile.sched");
-    let check = |text: &str| {
-        std::fs::write(&schedule, text).unwrap();
-        let checked = sched_apply(&[
-            "check",
-            schedule.to_str().unwrap(),
-            "--payload",
-            "tests/payloads/matmul.mlir",
-        ]);
-        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
-        stderr(&checked)
-    };
+    let check = |text: &str| checked(&schedule, text, "tests/payloads/matmul.mlir");
     let spilled = check(
         "func mm = linalg.matmul (i, j | k)\n\
          mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\n\
@@ -103,19 +103,9 @@ fn a_pack_repeated_by_a_loop_its_tile_does_not_use_is_a_warning() {
     let directory = common::tempdir();
     let schedule = directory.join("pack.sched");
     let check = |chain: &str| {
-        std::fs::write(
-            &schedule,
-            format!("func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n{chain}\n"),
-        )
-        .unwrap();
-        let checked = sched_apply(&[
-            "check",
-            schedule.to_str().unwrap(),
-            "--payload",
-            "tests/payloads/conv_stride2_batch2.mlir",
-        ]);
-        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
-        stderr(&checked)
+        let text =
+            format!("func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n{chain}\n");
+        checked(&schedule, &text, "tests/payloads/conv_stride2_batch2.mlir")
     };
     let packed_filters = |order: &str| {
         format!("conv.split(f, fo, fi, 8).reorder({order}).vectorize(fi).pack(in1, fo, f)")

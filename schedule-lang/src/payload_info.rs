@@ -221,6 +221,12 @@ impl PayloadOp {
         (parallel, self.iterators.len() - parallel)
     }
 
+    /// Its input `k` (`inK` in a schedule): the `k`-th operand that is not
+    /// an init.
+    pub fn input(&self, k: usize) -> Option<&OperandInfo> {
+        self.operands.iter().filter(|o| !o.is_init).nth(k)
+    }
+
     /// The element type of its (first) result, as MLIR prints it.
     pub fn element(&self) -> Option<&str> {
         self.operands

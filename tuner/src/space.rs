@@ -420,7 +420,7 @@ fn reorder(dims: &[String], splits: &[(usize, bool)], order: &[String]) -> Strin
 /// a loop over one of them outside a pack of that input copies the same
 /// tile again each iteration.
 fn unused_by(op: &PayloadOp, input: usize, parallel: &[usize]) -> Vec<usize> {
-    let Some(operand) = op.operands.iter().filter(|o| !o.is_init).nth(input) else {
+    let Some(operand) = op.input(input) else {
         return Vec::new();
     };
     parallel

@@ -221,19 +221,16 @@ pub(super) fn repeated_pack(
     func: &str,
 ) -> Option<Diagnostic> {
     let at = stage.find_loop(&pack.loop_name)?;
-    let operand = op
-        .operands
-        .iter()
-        .filter(|o| !o.is_init)
-        .nth(pack.written)?;
+    let operand = op.input(pack.written)?;
     // The loops from the outermost to `at` of more than one iteration whose
     // dimension the operand's index does not use, with their iterations.
     let mut repeating: Vec<(&str, i64)> = Vec::new();
-    for l in &stage.loops[..at.end] {
-        let covered = l.tile.or(stage.dims[l.dim].extent)?;
-        let iterations = (covered + l.step - 1) / l.step;
+    let mut at_itself = false;
+    for (i, l) in stage.loops[..at.end].iter().enumerate() {
+        let iterations = l.trip_count(stage.dims[l.dim].extent)?;
         if iterations > 1 && operand.depends_on(l.dim) == Some(false) {
             repeating.push((l.name.as_str(), iterations));
+            at_itself |= i >= at.start;
         }
     }
     if repeating.is_empty() {
@@ -248,9 +245,6 @@ pub(super) fn repeated_pack(
         .iter()
         .map(|(name, _)| format!("`{name}`"))
         .collect();
-    let at_itself = stage.loops[at.clone()]
-        .iter()
-        .any(|l| repeating.iter().any(|(name, _)| *name == l.name));
     let (where_, fix) = if at_itself {
         (
             String::new(),
