@@ -100,3 +100,52 @@ fn the_parts_of_a_split_op_share_their_fill_without_a_copy() {
     );
     assert!(!bufferized.contains("copy"), "{bufferized}");
 }
+
+/// A 1x1 convolution read by a ReLU.
+const CONV_RELU: &str = r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+func.func @f(%a: tensor<1x16x8x8xf32>, %w: tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x8x8xf32>
+  %o = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%a, %w : tensor<1x16x8x8xf32>, tensor<16x16x1x1xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c : tensor<1x16x8x8xf32>) outs(%e : tensor<1x16x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x16x8x8xf32>
+  return %r : tensor<1x16x8x8xf32>
+}
+"#;
+
+#[test]
+fn a_convolution_computed_in_its_readers_tiles_takes_its_zero_init_along() {
+    let schedule = "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+                    func relu = linalg.generic (n, c, y, x)\n\
+                    relu.split(c, co, ci, 8).split(y, yo, yi, 2).reorder(x, yi, ci, yo, co, n)\n    \
+                    .vectorize(x)\n\
+                    conv.compute_at(relu, yo).reorder(x, y, f, ky, kx, c).vectorize(x)\n    \
+                    .unroll(f).unroll(y)\n";
+    let (code, script) = sched_apply(CONV_RELU, schedule, &["--emit", "transform"]);
+    assert_eq!(code, Some(0), "{script}");
+    assert!(
+        script.contains("conv: its zero init, fused with it into each loop it is computed in"),
+        "{script}"
+    );
+    // Fused into both of relu's loops, then vectorized in the inner one.
+    let fill = script
+        .lines()
+        .find(|l| l.contains("get_producer_of_operand"))
+        .and_then(|l| l.trim().strip_prefix('%'))
+        .and_then(|l| l.split(' ').next())
+        .expect("a handle to the fill");
+    assert!(
+        script.contains(&format!("transform.sched.fuse_into %{fill} into")),
+        "{script}"
+    );
+    let bufferized = bufferized_and_checked(CONV_RELU, schedule);
+    // Each tile starts from zeros: the output is never filled whole, nor read back.
+    assert!(!bufferized.contains("linalg.fill"), "{bufferized}");
+}

@@ -7,6 +7,7 @@
 //! computed inside one of the consumer's reduction or unrolled loops.
 //! Chains work the same way down: a producer computed inside a producer is
 //! fused into every loop around it, its consumer's consumer's loops first.
+//! A producer's unnamed zero init goes with it into each loop ([`super::init`]).
 
 use super::{MaterializedLoop, Planner, Region, Resume};
 use schedule_lang::model::{Loop, Placement, Stage};
@@ -128,6 +129,8 @@ impl Planner<'_> {
                     views = self.fuse_views(op, &readers, outermost, location);
                 }
                 let reshaped = self.read_through_reshape(op, stage.op);
+                let mut init = self.take_fused_init_fill(producer, producer_stage, &handle);
+                let mut innermost_region = None;
                 for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
                     let location = self.at(span);
@@ -139,13 +142,20 @@ impl Planner<'_> {
                         self.before_fusion("union_slices", &handle, containing_loop, location);
                     }
                     handle = self.fuse_into(&handle, &hint, containing_loop, location);
+                    if let Some(init) = init.as_mut() {
+                        self.fuse_init_fill_into(init, containing_loop);
+                    }
                     // A consumer's loops tile only the producer's parallel
                     // dimensions; its reductions are whole there.
                     let region_here = self.derive_region(op, known);
                     let at = containing_loop.name.clone();
                     self.plan_packs(producer, producer_stage, &at, &mut handle, &region_here);
                     self.plan_prefetches(producer, producer_stage, containing_loop, &region_here);
+                    innermost_region = Some(region_here.clone());
                     known.push((op, region_here));
+                }
+                if let (Some(init), Some(region)) = (init, innermost_region) {
+                    self.finish_fused_init_fill(init, producer, producer_stage, &region);
                 }
                 fused.push((producer, producer_stage, handle));
             }

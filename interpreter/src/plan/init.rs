@@ -5,8 +5,13 @@
 //! tile into the accumulators' first value, so the output is written once,
 //! by the stage; left outside, the fill was a pass over the whole output
 //! before the stage's (2.7 ms of mobilenet_v2's 19 on one core).
-//! Not for a stage computed inside another's loops, resumed after a split,
-//! offloaded to an accelerator, or factored (`rfactor`).
+//! A stage computed inside another's loops (`compute_at`) has its init fill
+//! fused with it into each of those loops instead, and vectorized in the
+//! innermost when the stage's region there is whole and small: left outside,
+//! the fill wrote the whole output and every tile read it back as its start
+//! (mobilenet_v2's expansion convolution inside its ReLU6 clamp).
+//! Not for a stage resumed after a split, offloaded to an accelerator, or
+//! factored (`rfactor`).
 
 use super::nest::{uses_forall, Nest};
 use super::{MaterializedLoop, Planner};
@@ -64,25 +69,87 @@ impl Planner<'_> {
         }
         let position = self.unnamed_init_fill(stage.op)?;
         let extents = &self.payload.ops[stage.op].extents;
-        let mut elements = 1;
-        let mut whole = true;
-        for (dim, extent) in extents.iter().enumerate() {
+        let tiles: Vec<Option<i64>> = (0..extents.len())
+            .map(|dim| {
+                let tile = first.iter().find(|&&i| nest.loops[i].dim == dim);
+                tile.map_or(extents[dim], |&i| Some(nest.tile_sizes[i]))
+            })
+            .collect();
+        let vectorize = self.small_whole_tiles(func, stage_index, &tiles);
+        let place = "computed in its outermost forall's tiles";
+        let handle = self.init_fill_handle(func, stage_index, handle, position, place);
+        Some(InitFill { handle, vectorize })
+    }
+
+    /// The handle to the unnamed zero init of a producer stage about to be
+    /// fused into its consumer's loops (`compute_at`); `handle` is the
+    /// stage's, not fused yet.
+    pub(super) fn take_fused_init_fill(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        handle: &str,
+    ) -> Option<InitFill> {
+        let op = self.model.funcs[func].stages[stage_index].op;
+        let position = self.unnamed_init_fill(op)?;
+        let place = "fused with it into each loop it is computed in";
+        let handle = self.init_fill_handle(func, stage_index, handle, position, place);
+        Some(InitFill {
+            handle,
+            vectorize: false,
+        })
+    }
+
+    /// Vectorizes a fused producer's init fill, now in the innermost loop
+    /// it is computed in, when the producer's `region` there is whole and small.
+    pub(super) fn finish_fused_init_fill(
+        &mut self,
+        mut init: InitFill,
+        func: usize,
+        stage_index: usize,
+        region: &[Option<i64>],
+    ) {
+        init.vectorize = self.small_whole_tiles(func, stage_index, region);
+        self.vectorize_init_fill(init);
+    }
+
+    /// Whether tiles of `tiles` elements along each of the stage's parallel
+    /// dimensions are all whole (each dividing its extent) and together
+    /// small enough to vectorize.
+    fn small_whole_tiles(&self, func: usize, stage_index: usize, tiles: &[Option<i64>]) -> bool {
+        let stage = &self.model.funcs[func].stages[stage_index];
+        let extents = &self.payload.ops[stage.op].extents;
+        let mut elements: i64 = 1;
+        for (dim, (extent, tile)) in extents.iter().zip(tiles).enumerate() {
             if stage.dims[dim].reduction {
                 continue;
             }
-            let extent = (*extent)?;
-            let tile = first
-                .iter()
-                .find(|&&i| nest.loops[i].dim == dim)
-                .map_or(extent, |&i| nest.tile_sizes[i]);
-            whole &= extent % tile == 0;
-            elements *= tile;
+            let (Some(extent), Some(tile)) = (*extent, *tile) else {
+                return false;
+            };
+            if tile <= 0 || extent % tile != 0 {
+                return false;
+            }
+            elements = elements.saturating_mul(tile);
         }
+        elements <= MOST_VECTORIZED_FILL
+    }
+
+    /// Emits the handle to the fill computing operand `position` of the
+    /// stage's op (`handle`), with a comment saying where it goes.
+    fn init_fill_handle(
+        &mut self,
+        func: usize,
+        stage_index: usize,
+        handle: &str,
+        position: usize,
+        place: &str,
+    ) -> String {
         let fill = self
             .script
             .fresh(&format!("{}_init", self.model.funcs[func].name));
         self.script.comment(format!(
-            "{}: its zero init, computed in its outermost forall's tiles",
+            "{}: its zero init, {place}",
             self.stage_name(func, stage_index)
         ));
         self.script.op(
@@ -92,19 +159,32 @@ impl Planner<'_> {
             ),
             None,
         );
-        Some(InitFill {
-            handle: fill,
-            vectorize: whole && elements <= MOST_VECTORIZED_FILL,
-        })
+        fill
     }
 
     /// Fuses the init fill into `forall`, the stage's outermost loop, and
     /// vectorizes the filled tile when it is whole and small.
-    pub(super) fn fuse_init_fill(&mut self, init: InitFill, forall: &mut MaterializedLoop) {
-        let fused = self.fuse_into(&init.handle, &init.handle, forall, None);
+    pub(super) fn fuse_init_fill(&mut self, mut init: InitFill, forall: &mut MaterializedLoop) {
+        self.fuse_init_fill_into(&mut init, forall);
+        self.vectorize_init_fill(init);
+    }
+
+    /// Fuses the init fill into one more loop (outermost first), right after
+    /// the stage it initializes.
+    pub(super) fn fuse_init_fill_into(
+        &mut self,
+        init: &mut InitFill,
+        loop_: &mut MaterializedLoop,
+    ) {
+        init.handle = self.fuse_into(&init.handle, &init.handle, loop_, None);
+    }
+
+    /// Vectorizes the fill, once fused into its last loop, when its tile
+    /// there is whole and small.
+    fn vectorize_init_fill(&mut self, init: InitFill) {
         if init.vectorize {
             self.script.op(
-                format!("transform.structured.vectorize %{fused} : {ANY_OP}"),
+                format!("transform.structured.vectorize %{} : {ANY_OP}", init.handle),
                 None,
             );
         }
