@@ -3,7 +3,9 @@
 //! filled as a whole (the tile's zeros fold into the accumulators), also
 //! when two ops share one fill; with partial tiles, or a fill a func names,
 //! it stays whole, and the parts of a split op write into one fill without
-//! a copy; the results are the unscheduled payload's every time.
+//! a copy; fused into a reader's loops (`compute_at`), it goes along and is
+//! written apart from the reader's output; the results are the unscheduled
+//! payload's every time.
 
 mod common;
 
@@ -101,7 +103,8 @@ fn the_parts_of_a_split_op_share_their_fill_without_a_copy() {
     assert!(!bufferized.contains("copy"), "{bufferized}");
 }
 
-/// A 1x1 convolution read by a ReLU.
+/// A 1x1 convolution read by a ReLU, both writing into one empty tensor
+/// (as CSE leaves those of one shape).
 const CONV_RELU: &str = r#"
 #id = affine_map<(n, c, y, x) -> (n, c, y, x)>
 func.func @f(%a: tensor<1x16x8x8xf32>, %w: tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32> {
@@ -148,4 +151,28 @@ fn a_convolution_computed_in_its_readers_tiles_takes_its_zero_init_along() {
     let bufferized = bufferized_and_checked(CONV_RELU, schedule);
     // Each tile starts from zeros: the output is never filled whole, nor read back.
     assert!(!bufferized.contains("linalg.fill"), "{bufferized}");
+}
+
+#[test]
+fn a_fused_convolution_computes_its_tile_apart_from_its_readers_output() {
+    // The batch inside the channel blocks: two runs of loops, two foralls.
+    let payload = CONV_RELU.replace("1x16x8x8", "2x16x8x8");
+    let schedule = "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+                    func relu = linalg.generic (n, c, y, x)\n\
+                    relu.split(c, co, ci, 8).split(y, yo, yi, 2).reorder(x, yi, ci, yo, n, co)\n    \
+                    .vectorize(x)\n\
+                    conv.compute_at(relu, yo).reorder(x, y, f, ky, kx, c).vectorize(x)\n    \
+                    .unroll(f).unroll(y)\n";
+    let (code, script) = sched_apply(&payload, schedule, &["--emit", "transform"]);
+    assert_eq!(code, Some(0), "{script}");
+    assert!(script.contains("transform.sched.fresh_init %"), "{script}");
+    let bufferized = bufferized_and_checked(&payload, schedule);
+    // Written into the ReLU's output, each block of 8 channels was copied
+    // out of it and back around the inner forall.
+    assert!(!bufferized.contains("copy"), "{bufferized}");
+    assert!(!bufferized.contains("linalg.fill"), "{bufferized}");
+    // The portable script leaves the storage-only op out.
+    let (code, portable) = sched_apply(&payload, schedule, &["--emit", "transform", "--portable"]);
+    assert_eq!(code, Some(0), "{portable}");
+    assert!(!portable.contains("fresh_init"), "{portable}");
 }

@@ -42,16 +42,17 @@ fn apply(
 /// are given to mlir-opt as the upstream ops, so this also proves they
 /// transform alike: `sched.fuse_into` as `structured.fuse_into_containing_op`,
 /// `sched.cse` as `apply_cse`. `sched.union_slices` and
-/// `sched.slice_through_reshapes` and `sched.relayout_operand` have no
+/// `sched.slice_through_reshapes`, `sched.relayout_operand` and `sched.fresh_init` have no
 /// upstream counterpart: a script with them is compared without them (and
 /// without the steps on the handles they return), applied by both (what
 /// they do is checked by running the payloads, and in
 /// `payload/tests/own_ops.rs`).
 fn cross_check(script: &str, payload_text: &str, ours: &str) {
-    const OURS_ONLY: [&str; 3] = [
+    const OURS_ONLY: [&str; 4] = [
         "transform.sched.union_slices ",
         "transform.sched.slice_through_reshapes ",
         "transform.sched.relayout_operand ",
+        "transform.sched.fresh_init ",
     ];
     let ours_only = |line: &str| OURS_ONLY.iter().any(|op| line.contains(op));
     if script.lines().any(ours_only) {

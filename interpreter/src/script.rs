@@ -41,6 +41,10 @@ const STAND_INS: [(&str, &str); 2] = [
     ("transform.sched.cse ", "transform.apply_cse "),
 ];
 
+/// Ops of our own that only change where values are stored, never what is
+/// computed, and return no handle: the portable script leaves them out.
+const STORAGE_ONLY: [&str; 1] = ["transform.sched.fresh_init "];
+
 /// The handle type every op in the script uses.
 pub const ANY_OP: &str = "!transform.any_op";
 
@@ -136,11 +140,16 @@ impl Script {
     }
 
     /// The script with upstream MLIR's ops only (`--emit transform
-    /// --portable`), the stand-ins replaced by the ops they stand in for; an
-    /// op of our own that upstream has nothing like (`reuse_at`'s, `store_at`'s,
-    /// ...) is an `Err` with its name and location.
+    /// --portable`), the stand-ins replaced by the ops they stand in for and
+    /// the storage-only ones left out; an op of our own that upstream has
+    /// nothing like (`reuse_at`'s, `store_at`'s, ...) is an `Err` with its
+    /// name and location.
     pub fn portable(&self) -> Result<Script, (String, Option<(usize, usize)>)> {
         let mut portable = self.clone();
+        portable.lines.retain(|line| match line {
+            Line::Op { text, .. } => !STORAGE_ONLY.iter().any(|op| text.contains(op)),
+            Line::Comment(_) => true,
+        });
         for line in &mut portable.lines {
             let Line::Op { text, location } = line else {
                 continue;

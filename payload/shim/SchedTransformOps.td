@@ -230,4 +230,26 @@ def SliceStridedReadsOp : TransformDialectOp<"sched.slice_strided_reads",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def FreshInitOp : TransformDialectOp<"sched.fresh_init",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "A fill's destination replaced by a new empty tensor";
+  let description = [{
+    Each `target` is a `linalg.fill` on tensors. Its destination becomes a
+    `tensor.empty` of the same shape, placed just before it: a fill writes
+    every element, so what it wrote into never mattered, and bufferization
+    then gives it a buffer of its own. compute_at fuses a producer's zero
+    init into its consumer's loop; when CSE had made the init and the
+    consumer's output one empty tensor, the fused fill wrote into the
+    consumer's output, so the producer's tile was computed there and copied
+    out before the consumer overwrote it.
+
+    Reads the target handle (the fills are updated in place).
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // SCHED_TRANSFORM_OPS

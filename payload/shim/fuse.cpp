@@ -5,6 +5,8 @@
 // printing numbers every value in the loop, so a chain of n producers fused
 // into one loop took O(n²) (1 000 producers: 16 s). Here nothing is printed
 // unless the fusion fails, and then only the ops' names.
+// `transform.sched.fresh_init` gives a fill fused this way a destination of
+// its own (its description says why).
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -332,5 +334,35 @@ void transform::FuseIntoOp::getEffects(
   consumesHandle(getProducerMutable(), effects);
   onlyReadsHandle(getLoopMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::FreshInitOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &,
+                              transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto fill = dyn_cast<linalg::FillOp>(target);
+    if (!fill || !fill.hasPureTensorSemantics())
+      return emitSilenceableError()
+             << "expected a linalg.fill on tensors, got " << target->getName();
+    OpOperand &init = fill.getDpsInitsMutable()[0];
+    if (init.get().getDefiningOp<tensor::EmptyOp>())
+      continue;
+    auto type = cast<RankedTensorType>(init.get().getType());
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(fill);
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, fill.getLoc(), init.get());
+    Value empty = tensor::EmptyOp::create(rewriter, fill.getLoc(), sizes,
+                                          type.getElementType());
+    rewriter.modifyOpInPlace(fill, [&] { init.set(empty); });
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::FreshInitOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
   modifiesPayload(effects);
 }

@@ -6,10 +6,13 @@
 //! by the stage; left outside, the fill was a pass over the whole output
 //! before the stage's (2.7 ms of mobilenet_v2's 19 on one core).
 //! A stage computed inside another's loops (`compute_at`) has its init fill
-//! fused with it into each of those loops instead, and vectorized in the
-//! innermost when the stage's region there is whole and small: left outside,
-//! the fill wrote the whole output and every tile read it back as its start
-//! (mobilenet_v2's expansion convolution inside its ReLU6 clamp).
+//! fused with it into each of those loops instead, given a tensor of its own
+//! there (`sched.fresh_init`, our own op: CSE had often made it the
+//! consumer's output) and vectorized when the stage's region in the
+//! innermost loop is whole and small. Left outside, the fill wrote the whole
+//! output and every tile read it back as its start (mobilenet_v2's expansion
+//! convolution inside its ReLU6 clamp); written into the consumer's output,
+//! each tile was copied out of it, and a nest of foralls copied whole blocks.
 //! Not for a stage resumed after a split, offloaded to an accelerator, or
 //! factored (`rfactor`).
 
@@ -100,8 +103,9 @@ impl Planner<'_> {
         })
     }
 
-    /// Vectorizes a fused producer's init fill, now in the innermost loop
-    /// it is computed in, when the producer's `region` there is whole and small.
+    /// Gives a fused producer's init fill, now in the innermost loop it is
+    /// computed in, a tensor of its own, and vectorizes it when the
+    /// producer's `region` there is whole and small.
     pub(super) fn finish_fused_init_fill(
         &mut self,
         mut init: InitFill,
@@ -109,6 +113,12 @@ impl Planner<'_> {
         stage_index: usize,
         region: &[Option<i64>],
     ) {
+        // Its destination was the consumer's output when CSE had merged
+        // their empties: the producer's tile is its own.
+        self.script.op(
+            format!("transform.sched.fresh_init %{} : {ANY_OP}", init.handle),
+            None,
+        );
         init.vectorize = self.small_whole_tiles(func, stage_index, region);
         self.vectorize_init_fill(init);
     }
