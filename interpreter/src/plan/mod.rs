@@ -20,7 +20,7 @@
 //! | [`nest`] | trip counts, tiles, implicit loops, tiling runs | nothing |
 //! | [`tiling`] | one tiling op per run | `tile_using_forall`, `tile_using_for` |
 //! | [`fuse`] | `fuse`: each fused loop becomes one loop | `loop.coalesce` |
-//! | [`init`] | an unnamed zero init computed in its stage's outermost forall | `get_producer_of_operand`, `sched.fuse_into`, `structured.vectorize` |
+//! | [`init`] | an unnamed zero init computed in its stage's outermost forall, or with a producer in its consumer's loops | `get_producer_of_operand`, `sched.fuse_into`, `sched.fresh_init` (our own op), `structured.vectorize` |
 //! | [`compute_at`] | producers computed inside a consumer's loop | `sched.fuse_into` (our own op: upstream's `fuse_into_containing_op`, linear in a chain's length) |
 //! | [`tail`] | partial last tiles of vectorized stages | `structured.split` |
 //! | [`vector`] | `vectorize`, `unroll`, hoisting the accumulator | `structured.vectorize`, `loop.unroll`, `hoist_loop_invariant_subsets` |
