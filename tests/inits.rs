@@ -123,14 +123,21 @@ func.func @f(%a: tensor<1x16x8x8xf32>, %w: tensor<16x16x1x1xf32>) -> tensor<1x16
 }
 "#;
 
+/// The convolution computed in the ReLU's tiles of 8 channels x 2 rows,
+/// the ReLU's outer loops `outer` (innermost first).
+fn conv_in_relu_tiles(outer: &str) -> String {
+    format!(
+        "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+         func relu = linalg.generic (n, c, y, x)\n\
+         relu.split(c, co, ci, 8).split(y, yo, yi, 2).reorder(x, yi, ci, yo, {outer})\n    \
+         .vectorize(x)\n\
+         conv.compute_at(relu, yo).reorder(x, y, f, ky, kx, c).vectorize(x).unroll(f).unroll(y)\n"
+    )
+}
+
 #[test]
 fn a_convolution_computed_in_its_readers_tiles_takes_its_zero_init_along() {
-    let schedule = "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
-                    func relu = linalg.generic (n, c, y, x)\n\
-                    relu.split(c, co, ci, 8).split(y, yo, yi, 2).reorder(x, yi, ci, yo, co, n)\n    \
-                    .vectorize(x)\n\
-                    conv.compute_at(relu, yo).reorder(x, y, f, ky, kx, c).vectorize(x)\n    \
-                    .unroll(f).unroll(y)\n";
+    let schedule = &conv_in_relu_tiles("co, n");
     let (code, script) = sched_apply(CONV_RELU, schedule, &["--emit", "transform"]);
     assert_eq!(code, Some(0), "{script}");
     assert!(
@@ -157,12 +164,7 @@ fn a_convolution_computed_in_its_readers_tiles_takes_its_zero_init_along() {
 fn a_fused_convolution_computes_its_tile_apart_from_its_readers_output() {
     // The batch inside the channel blocks: two runs of loops, two foralls.
     let payload = CONV_RELU.replace("1x16x8x8", "2x16x8x8");
-    let schedule = "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
-                    func relu = linalg.generic (n, c, y, x)\n\
-                    relu.split(c, co, ci, 8).split(y, yo, yi, 2).reorder(x, yi, ci, yo, n, co)\n    \
-                    .vectorize(x)\n\
-                    conv.compute_at(relu, yo).reorder(x, y, f, ky, kx, c).vectorize(x)\n    \
-                    .unroll(f).unroll(y)\n";
+    let schedule = &conv_in_relu_tiles("n, co");
     let (code, script) = sched_apply(&payload, schedule, &["--emit", "transform"]);
     assert_eq!(code, Some(0), "{script}");
     assert!(script.contains("transform.sched.fresh_init %"), "{script}");
