@@ -130,7 +130,6 @@ impl Planner<'_> {
                 }
                 let reshaped = self.read_through_reshape(op, stage.op);
                 let mut init = self.take_fused_init_fill(producer, producer_stage, &handle);
-                let mut innermost_region = None;
                 for (containing_loop, known) in containing.iter_mut().zip(known_at.iter_mut()) {
                     let hint = format!("{}_fused", self.model.funcs[producer].name);
                     let location = self.at(span);
@@ -143,7 +142,7 @@ impl Planner<'_> {
                     }
                     handle = self.fuse_into(&handle, &hint, containing_loop, location);
                     if let Some(init) = init.as_mut() {
-                        self.fuse_init_fill_into(init, containing_loop);
+                        self.fuse_fill_into(init, containing_loop);
                     }
                     // A consumer's loops tile only the producer's parallel
                     // dimensions; its reductions are whole there.
@@ -151,11 +150,12 @@ impl Planner<'_> {
                     let at = containing_loop.name.clone();
                     self.plan_packs(producer, producer_stage, &at, &mut handle, &region_here);
                     self.plan_prefetches(producer, producer_stage, containing_loop, &region_here);
-                    innermost_region = Some(region_here.clone());
                     known.push((op, region_here));
                 }
-                if let (Some(init), Some(region)) = (init, innermost_region) {
-                    self.finish_fused_init_fill(init, producer, producer_stage, &region);
+                // Its region in the innermost loop, pushed last there.
+                let innermost = known_at.last().and_then(|known| known.last());
+                if let (Some(init), Some((_, region))) = (init, innermost) {
+                    self.finish_fused_init_fill(&init, producer, producer_stage, region);
                 }
                 fused.push((producer, producer_stage, handle));
             }

@@ -92,23 +92,19 @@ impl Planner<'_> {
         func: usize,
         stage_index: usize,
         handle: &str,
-    ) -> Option<InitFill> {
+    ) -> Option<String> {
         let op = self.model.funcs[func].stages[stage_index].op;
         let position = self.unnamed_init_fill(op)?;
         let place = "fused with it into each loop it is computed in";
-        let handle = self.init_fill_handle(func, stage_index, handle, position, place);
-        Some(InitFill {
-            handle,
-            vectorize: false,
-        })
+        Some(self.init_fill_handle(func, stage_index, handle, position, place))
     }
 
-    /// Gives a fused producer's init fill, now in the innermost loop it is
-    /// computed in, a tensor of its own, and vectorizes it when the
-    /// producer's `region` there is whole and small.
+    /// Gives a fused producer's init fill (`fill`), now in the innermost
+    /// loop it is computed in, a tensor of its own, and vectorizes it when
+    /// the producer's `region` there is whole and small.
     pub(super) fn finish_fused_init_fill(
         &mut self,
-        mut init: InitFill,
+        fill: &str,
         func: usize,
         stage_index: usize,
         region: &[Option<i64>],
@@ -116,11 +112,12 @@ impl Planner<'_> {
         // Its destination was the consumer's output when CSE had merged
         // their empties: the producer's tile is its own.
         self.script.op(
-            format!("transform.sched.fresh_init %{} : {ANY_OP}", init.handle),
+            format!("transform.sched.fresh_init %{fill} : {ANY_OP}"),
             None,
         );
-        init.vectorize = self.small_whole_tiles(func, stage_index, region);
-        self.vectorize_init_fill(init);
+        if self.small_whole_tiles(func, stage_index, region) {
+            self.vectorize_fill(fill);
+        }
     }
 
     /// Whether tiles of `tiles` elements along each of the stage's parallel
@@ -175,28 +172,23 @@ impl Planner<'_> {
     /// Fuses the init fill into `forall`, the stage's outermost loop, and
     /// vectorizes the filled tile when it is whole and small.
     pub(super) fn fuse_init_fill(&mut self, mut init: InitFill, forall: &mut MaterializedLoop) {
-        self.fuse_init_fill_into(&mut init, forall);
-        self.vectorize_init_fill(init);
-    }
-
-    /// Fuses the init fill into one more loop (outermost first), right after
-    /// the stage it initializes.
-    pub(super) fn fuse_init_fill_into(
-        &mut self,
-        init: &mut InitFill,
-        loop_: &mut MaterializedLoop,
-    ) {
-        init.handle = self.fuse_into(&init.handle, &init.handle, loop_, None);
-    }
-
-    /// Vectorizes the fill, once fused into its last loop, when its tile
-    /// there is whole and small.
-    fn vectorize_init_fill(&mut self, init: InitFill) {
+        self.fuse_fill_into(&mut init.handle, forall);
         if init.vectorize {
-            self.script.op(
-                format!("transform.structured.vectorize %{} : {ANY_OP}", init.handle),
-                None,
-            );
+            self.vectorize_fill(&init.handle);
         }
+    }
+
+    /// Fuses a fill (`fill`, updated to the fused one) into one more loop,
+    /// outermost first, right after the stage it initializes.
+    pub(super) fn fuse_fill_into(&mut self, fill: &mut String, loop_: &mut MaterializedLoop) {
+        *fill = self.fuse_into(fill, fill, loop_, None);
+    }
+
+    /// Vectorizes a fill, once fused into its last loop.
+    fn vectorize_fill(&mut self, fill: &str) {
+        self.script.op(
+            format!("transform.structured.vectorize %{fill} : {ANY_OP}"),
+            None,
+        );
     }
 }
