@@ -208,5 +208,8 @@ fn report_progress(bar: &ProgressBar, end: Instant, event: Progress<'_>) {
         Progress::Inlining => {
             bar.set_message("inlining elementwise ops: measuring the whole model each way")
         }
+        Progress::ComputingAt => bar.set_message(
+            "convolutions computed in their readers' tiles: measuring the whole model each way",
+        ),
     }
 }

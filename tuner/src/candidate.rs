@@ -1,6 +1,8 @@
 //! What one candidate schedule of a task is: its chain of directives, and
 //! the shape of its register tile that the cost model reads.
 
+use schedule_lang::{MapResult, PayloadOp};
+
 /// One candidate: its chain, and what the cost model reads of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
@@ -27,4 +29,49 @@ pub struct Candidate {
     /// packed (a transposed weight read in place along its columns): each
     /// vector of it is then gathered one element at a time.
     pub strided_vector: bool,
+    /// Its register tile, which a reader's tiles can take over
+    /// ([`crate::producers`]); `None` where that is not tried.
+    pub tile: Option<RegisterTile>,
+}
+
+/// A candidate's register tile: the loops inside the reductions' and the
+/// reductions' order, as a `compute_at` into a reader's tiles keeps them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegisterTile {
+    /// The vectorized dimension, its tile, and the lanes of one machine vector.
+    pub vector: usize,
+    pub tile: i64,
+    pub lanes: i64,
+    /// The unrolled dimensions with their tiles, innermost first.
+    pub unrolled: Vec<(usize, i64)>,
+    /// The reductions, innermost first, and whether their loops are unrolled.
+    pub reductions: Vec<usize>,
+    pub unroll_reductions: bool,
+    /// The input packed per block of the vectorized dimension (a filter
+    /// with the output channels innermost), if one is.
+    pub packed: Option<usize>,
+}
+
+impl RegisterTile {
+    /// Whether each tiled dimension's tile divides its extent in `extents`
+    /// (or covers it), and the output's innermost dimension (the rows of an
+    /// elementwise reader) is among them: a tile a reader of `op`'s result
+    /// can be tiled as.
+    pub fn divides_output(&self, op: &PayloadOp, extents: &[i64]) -> bool {
+        let innermost = op
+            .operands
+            .iter()
+            .find(|o| o.is_init)
+            .and_then(|o| o.map.last());
+        let tiled = std::iter::once((self.vector, self.tile)).chain(self.unrolled.iter().copied());
+        let mut rows = false;
+        for (d, tile) in tiled {
+            let extent = extents[d];
+            if tile < extent && extent % tile != 0 {
+                return false;
+            }
+            rows |= innermost == Some(&MapResult::Dim(d));
+        }
+        rows
+    }
 }

@@ -5,14 +5,18 @@
 //! letting MLIR fail), ordered by an analytical model ([`cost`]) and
 //! measured best first ([`measure`]) until the task's share of the budget
 //! is spent or several in a row bring nothing; every measurement goes to
-//! the records ([`records`]) and is reused from them; the winners are
-//! written as one func per task ([`selector`], [`write`]).
+//! the records ([`records`]) and is reused from them; then, measured on
+//! the whole model, elementwise ops are inlined ([`fusion`]) and
+//! convolutions computed in their activations' tiles ([`producers`]); the
+//! winners are written as one func per task ([`selector`], [`write`]).
 
 pub mod candidate;
 pub mod cost;
 pub mod fusion;
 pub mod measure;
+pub mod packed;
 pub mod partials;
+pub mod producers;
 pub mod records;
 pub mod run;
 pub mod selector;
@@ -66,6 +70,9 @@ pub struct TaskResult {
     pub reference: Option<f64>,
     /// The fastest candidate that beat the unscheduled op: chain and seconds.
     pub best: Option<(String, f64)>,
+    /// The register tiles of the candidates measured, with their seconds,
+    /// fastest first: the tiles a reader can take over ([`producers`]).
+    pub tiles: Vec<(space::RegisterTile, f64)>,
     /// Candidates the planner accepted, and how many of them were measured
     /// (or found in the records).
     pub legal: usize,
@@ -79,6 +86,12 @@ pub struct TaskResult {
     /// Whether that is because the matmuls reading them were tuned with
     /// them inlined ([`tasks::Task::feeders`]), not by measuring the model.
     pub fed: bool,
+    /// Whether its ops are computed in the tiles of the ops reading them
+    /// instead ([`producers`]).
+    pub computed_in: Option<producers::ComputedIn>,
+    /// The chain tiling its ops as the producers computed in them are
+    /// ([`producers`]), replacing `best`.
+    pub tiled: Option<String>,
 }
 
 /// What `tune` reports while it works.
@@ -98,6 +111,8 @@ pub enum Progress<'a> {
     },
     /// The search is done; the inlining decision measures the whole model.
     Inlining,
+    /// Then the decision to compute producers in their readers' tiles does.
+    ComputingAt,
 }
 
 /// The schedule of one func `t` bound to the isolated op, with `chain`;
@@ -299,12 +314,15 @@ fn tune_task(
         task,
         reference: None,
         best: None,
+        tiles: Vec::new(),
         legal: candidates.len(),
         measured: 0,
         reused: 0,
         failed: Vec::new(),
         inlined: false,
         fed: false,
+        computed_in: None,
+        tiled: None,
     };
     if result.conditions.is_none() || candidates.is_empty() || stop.load(Ordering::Relaxed) {
         return Ok(result);
@@ -321,48 +339,16 @@ fn tune_task(
         }
     }
     let mut stale = 0;
+    let mut tried = 0;
     for candidate in &candidates {
         let out_of_time = start.elapsed() >= share && result.measured > 0;
         if stop.load(Ordering::Relaxed) || out_of_time || stale >= session.options.patience {
             break;
         }
-        let schedule = candidate_schedule(&task, info, &candidate.chain, true);
-        let (outcome, reused) = measured(
-            &task.subject(),
-            Some(&candidate.chain),
-            Some(&schedule),
-            payload,
-            session,
-        )?;
-        result.measured += 1;
-        result.reused += usize::from(reused);
-        match outcome {
-            Ok(m) => {
-                let best = result
-                    .best
-                    .as_ref()
-                    .map_or(result.reference.unwrap_or(f64::MAX), |b| b.1);
-                if m.seconds < best {
-                    // Recorded winners were timed twice when they were measured.
-                    let seconds = if reused {
-                        m.seconds
-                    } else {
-                        retimed(&task, candidate, &schedule, payload, m, session)?
-                    };
-                    if seconds < best {
-                        result.best = Some((candidate.chain.clone(), seconds));
-                        stale = 0;
-                    } else {
-                        stale += 1;
-                    }
-                } else {
-                    stale += 1;
-                }
-            }
-            Err(why) => {
-                result.failed.push((candidate.chain.clone(), why));
-                stale += 1;
-            }
+        tried += 1;
+        match try_candidate(&task, info, candidate, payload, session, &mut result)? {
+            true => stale = 0,
+            false => stale += 1,
         }
         progress(Progress::Measured {
             done: result.measured,
@@ -371,5 +357,86 @@ fn tune_task(
             reference: result.reference,
         });
     }
+    // A reader can be tiled only as a register tile dividing the output
+    // ([`producers`]): when none measured near the best does, the first few
+    // that do too.
+    let output = &info.ops[task.ops[0]];
+    let near = result.best.as_ref().map_or(0.0, |b| b.1) * producers::TILE_SLACK;
+    let divides = |t: &space::RegisterTile| t.divides_output(output, &task.extents);
+    if result.best.is_some() && !result.tiles.iter().any(|(t, s)| divides(t) && *s <= near) {
+        let dividing = candidates[tried..]
+            .iter()
+            .filter(|c| c.tile.as_ref().is_some_and(divides));
+        // Those the records hold cost nothing; a few more are measured.
+        let mut new = 0;
+        for candidate in dividing {
+            let options = session.options;
+            let at = (options.cpu.as_str(), options.threads, options.warm);
+            let recorded = session.records.find(at, &task.key, Some(&candidate.chain));
+            if recorded.is_none() {
+                if new == DIVIDING_TILES_TRIED || stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                new += 1;
+            }
+            try_candidate(&task, info, candidate, payload, session, &mut result)?;
+        }
+    }
+    result.tiles.sort_by(|a, b| a.1.total_cmp(&b.1));
     Ok(result)
+}
+
+/// Candidates with a register tile dividing the output measured after the
+/// search when it measured none near the best ([`producers`]), besides
+/// those the records hold.
+const DIVIDING_TILES_TRIED: usize = 3;
+
+/// Measures `candidate` (or finds it in the records) into `result`: its
+/// tile, and whether it is the new best (timed again first).
+fn try_candidate(
+    task: &Task,
+    info: &PayloadInfo,
+    candidate: &space::Candidate,
+    payload: &str,
+    session: &mut Session<'_>,
+    result: &mut TaskResult,
+) -> Result<bool, String> {
+    let schedule = candidate_schedule(task, info, &candidate.chain, true);
+    let (outcome, reused) = measured(
+        &task.subject(),
+        Some(&candidate.chain),
+        Some(&schedule),
+        payload,
+        session,
+    )?;
+    result.measured += 1;
+    result.reused += usize::from(reused);
+    let m = match outcome {
+        Ok(m) => m,
+        Err(why) => {
+            result.failed.push((candidate.chain.clone(), why));
+            return Ok(false);
+        }
+    };
+    if let Some(tile) = &candidate.tile {
+        result.tiles.push((tile.clone(), m.seconds));
+    }
+    let best = result
+        .best
+        .as_ref()
+        .map_or(result.reference.unwrap_or(f64::MAX), |b| b.1);
+    if m.seconds >= best {
+        return Ok(false);
+    }
+    // Recorded winners were timed twice when they were measured.
+    let seconds = if reused {
+        m.seconds
+    } else {
+        retimed(task, candidate, &schedule, payload, m, session)?
+    };
+    if seconds < best {
+        result.best = Some((candidate.chain.clone(), seconds));
+        return Ok(true);
+    }
+    Ok(false)
 }

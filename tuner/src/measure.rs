@@ -29,6 +29,21 @@ pub trait Measurer {
     /// unscheduled op's first: an error says why it could not be measured
     /// or how its results differ.
     fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String>;
+    /// Two schedules of one payload, as [`Measurer::measure`] each, their
+    /// calls interleaved where the measurer can (a, b, a, b, ...), so that
+    /// the machine's slow spells fall on both alike: what choosing between
+    /// two schedules of a whole model needs on a noisy machine.
+    fn measure_pair(
+        &mut self,
+        key: &str,
+        payload: &str,
+        (a, b): (&str, &str),
+    ) -> Result<(Measurement, Measurement), String> {
+        Ok((
+            self.measure(key, payload, a)?,
+            self.measure(key, payload, b)?,
+        ))
+    }
 }
 
 /// Measures in this process, on as many threads as `threads` (OpenMP).
@@ -87,45 +102,55 @@ impl InProcess {
         }
     }
 
-    /// The median of calls of `program` timed for `min_seconds` (3 calls at
-    /// least, one more untimed first; one call when a call takes a second),
-    /// each with the caches flushed first: in a model an op's weights and
-    /// inputs come cold, and a candidate chosen on warm caches ran a third
-    /// slower there (resnet18's 28 x 28 convolutions, 1.9 ms alone, 2.8 ms in
-    /// the model, where another order of the same tile takes 1.7 ms).
+    /// The median of calls of each of `programs` timed for `min_seconds`
+    /// (3 calls each at least, one more untimed first; one call when a call
+    /// takes a second), the programs taking turns, each call with the
+    /// caches flushed first: in a model an op's weights and inputs come
+    /// cold, and a candidate chosen on warm caches ran a third slower there
+    /// (resnet18's 28 x 28 convolutions, 1.9 ms alone, 2.8 ms in the model,
+    /// where another order of the same tile takes 1.7 ms).
     fn time(
         flush: &mut [u8],
         min_seconds: f64,
-        program: &Program,
+        programs: &[&Program],
         inputs: &[Tensor],
-    ) -> Result<Measurement, String> {
-        let mut results = program.new_results();
-        let mut seconds = Vec::new();
+    ) -> Result<Vec<Measurement>, String> {
+        let mut results: Vec<_> = programs.iter().map(|p| p.new_results()).collect();
+        let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); programs.len()];
         let start = Instant::now();
-        let mut call = |seconds: &mut Vec<f64>| -> Result<(), String> {
+        let mut call = |i: usize, seconds: &mut Vec<Vec<f64>>| -> Result<(), String> {
             let mut fresh = inputs.to_vec();
             flush_caches(flush);
             let begin = Instant::now();
-            program
-                .call(&mut fresh, &mut results)
+            programs[i]
+                .call(&mut fresh, &mut results[i])
                 .map_err(|e| e.to_string())?;
-            seconds.push(begin.elapsed().as_secs_f64());
+            seconds[i].push(begin.elapsed().as_secs_f64());
             Ok(())
         };
-        call(&mut seconds)?;
-        let slow = seconds[0] > 1.0;
-        seconds.clear();
-        while seconds.len() < 3 || start.elapsed().as_secs_f64() < min_seconds {
-            call(&mut seconds)?;
-            if slow || seconds.len() >= 1000 {
+        for i in 0..programs.len() {
+            call(i, &mut seconds)?;
+        }
+        let slow = seconds.iter().any(|s| s[0] > 1.0);
+        seconds.iter_mut().for_each(Vec::clear);
+        while seconds[0].len() < 3 || start.elapsed().as_secs_f64() < min_seconds {
+            for i in 0..programs.len() {
+                call(i, &mut seconds)?;
+            }
+            if slow || seconds[0].len() >= 1000 {
                 break;
             }
         }
-        seconds.sort_by(f64::total_cmp);
-        Ok(Measurement {
-            seconds: seconds[seconds.len() / 2],
-            calls: seconds.len(),
-        })
+        Ok(seconds
+            .into_iter()
+            .map(|mut s| {
+                s.sort_by(f64::total_cmp);
+                Measurement {
+                    seconds: s[s.len() / 2],
+                    calls: s.len(),
+                }
+            })
+            .collect())
     }
 }
 
@@ -138,12 +163,35 @@ impl Measurer for InProcess {
         program
             .call(&mut inputs.to_vec(), &mut results)
             .map_err(|e| e.to_string())?;
-        let measured = Self::time(&mut self.flush, self.min_seconds, &program, &inputs)?;
+        let measured = Self::time(&mut self.flush, self.min_seconds, &[&program], &inputs)?;
         self.references.insert(key.to_string(), (inputs, results));
-        Ok(measured)
+        Ok(measured[0])
     }
 
     fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String> {
+        let program = self.checked(key, payload, schedule)?;
+        let (inputs, _) = &self.references[key];
+        Self::time(&mut self.flush, self.min_seconds, &[&program], inputs).map(|t| t[0])
+    }
+
+    fn measure_pair(
+        &mut self,
+        key: &str,
+        payload: &str,
+        (a, b): (&str, &str),
+    ) -> Result<(Measurement, Measurement), String> {
+        let a = self.checked(key, payload, a)?;
+        let b = self.checked(key, payload, b)?;
+        let (inputs, _) = &self.references[key];
+        let both = Self::time(&mut self.flush, 2.0 * self.min_seconds, &[&a, &b], inputs)?;
+        Ok((both[0], both[1]))
+    }
+}
+
+impl InProcess {
+    /// `schedule` applied to `payload` and compiled, its results checked
+    /// against the unscheduled payload's (measured first when not yet).
+    fn checked(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Program, String> {
         if !self.references.contains_key(key) {
             self.reference(key, payload)?;
         }
@@ -187,6 +235,6 @@ impl Measurer for InProcess {
                 m.result, m.index, m.got, m.want
             ));
         }
-        Self::time(&mut self.flush, self.min_seconds, &program, inputs)
+        Ok(program)
     }
 }

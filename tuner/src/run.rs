@@ -156,6 +156,25 @@ pub fn tune_payload(
                 "warning: the whole model could not be measured, so nothing is inlined: {why}"
             )),
         }
+        progress(Progress::ComputingAt);
+        let deadline = (start + request.budget).max(Instant::now() + Duration::from_secs(30));
+        let decision = crate::producers::compute_in_readers(
+            &info,
+            &mut results,
+            name,
+            text,
+            &header,
+            &mut session,
+            deadline,
+        );
+        match decision {
+            Ok(Some(d)) => notes.push(producers_note(&d)),
+            Ok(None) => {}
+            Err(why) => notes.push(format!(
+                "warning: the whole model could not be measured, so no convolution is computed \
+                 in its activation's tiles: {why}"
+            )),
+        }
     }
     let schedule = schedule_text(&info, &results, &header);
     let parsed = schedule_lang::parse(&schedule).0;
@@ -189,4 +208,30 @@ fn summary(results: &[TaskResult], interrupted: bool) -> String {
         line.push_str("; interrupted: kinds of op not reached are left unscheduled");
     }
     line
+}
+
+/// The note on the producers computed in their readers' tiles.
+fn producers_note(d: &crate::producers::Decision) -> String {
+    let ms = |s: f64| format!("{:.4} ms", s * 1e3);
+    let together = match &d.together {
+        Ok((apart, fused)) => format!(
+            "{} apart, {} with all {} kinds computed in them (calls interleaved)",
+            ms(*apart),
+            ms(*fused),
+            d.possible
+        ),
+        Err(why) => format!("with all {} kinds computed in them: {why}", d.possible),
+    };
+    let last = d.last_kept.map_or(String::new(), |(without, with)| {
+        format!(
+            "; one by one, the last kept: {} against {} without it",
+            ms(with),
+            ms(without)
+        )
+    });
+    format!(
+        "whole model, convolutions computed in their activations' tiles: {together}; kept for {} \
+         kinds of activation{last}",
+        d.readers
+    )
 }

@@ -11,8 +11,8 @@
 //! partial results side by side (`rfactor`), vectorized. With several
 //! threads, each also with its outermost loop of several iterations parallel.
 
-pub use crate::candidate::Candidate;
-use crate::partials::{innermost, rfactored};
+pub use crate::candidate::{Candidate, RegisterTile};
+use crate::partials::rfactored;
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
 
@@ -113,6 +113,19 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     reduction_points,
                                     strided_vector: !op.strided_reads(v).is_empty()
                                         || (!pack && across_rows(task, op, v)),
+                                    tile: (!pack).then(|| RegisterTile {
+                                        vector: v,
+                                        tile: shape.tile,
+                                        lanes,
+                                        unrolled: u
+                                            .map(|u| (u, factor))
+                                            .into_iter()
+                                            .chain(second)
+                                            .collect(),
+                                        reductions: shape.reductions_inside_out(&reductions),
+                                        unroll_reductions,
+                                        packed: None,
+                                    }),
                                 });
                             }
                         }
@@ -123,7 +136,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
     }
     out.extend(rfactored(task, op, lanes, &reductions));
     if !op.strides().is_empty() {
-        out.extend(packed_channels(
+        out.extend(crate::packed::packed_channels(
             task,
             op,
             lanes,
@@ -243,6 +256,15 @@ impl Shape<'_> {
         }
     }
 
+    /// The reductions' loops, innermost first.
+    fn reductions_inside_out(&self, reductions: &[usize]) -> Vec<usize> {
+        let mut reduced = reductions.to_vec();
+        if self.reversed {
+            reduced.reverse();
+        }
+        reduced
+    }
+
     /// The outer loop of the vectorized dimension, if it has one.
     fn vector_outer(&self) -> Option<String> {
         self.split(self.v, self.tile).0
@@ -296,14 +318,8 @@ impl Shape<'_> {
         let mut order: Vec<String> = vec![v_inner.clone()];
         order.extend(u_inner.clone());
         order.extend(s_inner.clone());
-        let mut reduced: Vec<String> = reductions
-            .iter()
-            .map(|&d| self.name(d).to_string())
-            .collect();
-        if self.reversed {
-            reduced.reverse();
-        }
-        order.extend(reduced);
+        let reduced = self.reductions_inside_out(reductions);
+        order.extend(reduced.iter().map(|&d| self.name(d).to_string()));
         let second = self.second.map(|(d, _)| d);
         // The loops outside the vectorized dimension's block loop: the
         // second unrolled dimension's block, then the other parallel
@@ -387,7 +403,7 @@ fn u_outer_name(shape: &Shape<'_>) -> Option<(String, usize)> {
 
 /// `.parallel(l)` for the outermost loop of `order` (innermost first) that
 /// `trips` lists with more than one iteration; `None` when there is none.
-fn parallel_mark(order: &[String], trips: &[(String, i64)]) -> Option<String> {
+pub(crate) fn parallel_mark(order: &[String], trips: &[(String, i64)]) -> Option<String> {
     order.iter().rev().find_map(|name| {
         let (_, trip) = trips.iter().find(|(n, _)| n == name)?;
         (*trip > 1).then(|| format!(".parallel({name})"))
@@ -398,7 +414,7 @@ fn parallel_mark(order: &[String], trips: &[(String, i64)]) -> Option<String> {
 /// are in that order already: linalg order, outermost first, each split
 /// dimension (`splits`: dimension and whether it is split) as its outer then
 /// inner loop.
-fn reorder(dims: &[String], splits: &[(usize, bool)], order: &[String]) -> String {
+pub(crate) fn reorder(dims: &[String], splits: &[(usize, bool)], order: &[String]) -> String {
     let mut natural: Vec<String> = Vec::new();
     for (d, name) in dims.iter().enumerate() {
         if splits.iter().any(|&(s, split)| s == d && split) {
@@ -419,7 +435,7 @@ fn reorder(dims: &[String], splits: &[(usize, bool)], order: &[String]) -> Strin
 /// The dimensions of `parallel` that input `input`'s index does not use:
 /// a loop over one of them outside a pack of that input copies the same
 /// tile again each iteration.
-fn unused_by(op: &PayloadOp, input: usize, parallel: &[usize]) -> Vec<usize> {
+pub(crate) fn unused_by(op: &PayloadOp, input: usize, parallel: &[usize]) -> Vec<usize> {
     let Some(operand) = op.input(input) else {
         return Vec::new();
     };
@@ -453,141 +469,4 @@ fn pack_operand(op: &PayloadOp, shape: &Shape<'_>) -> Option<usize> {
                     .any(|m| matches!(m, MapResult::Dim(d) if shape.task.reduction[*d]))
         })
         .map(|(i, _)| i)
-}
-
-/// For a windowed op: a parallel dimension other than the output's
-/// innermost, which an input (the filter) has but not innermost,
-/// vectorized from that input packed with it innermost (a stride-2
-/// convolution's output channels), alone or inside 4, 7 or 8 of the output's
-/// innermost points unrolled (a register tile of broadcast inputs; at stride
-/// 2 each read from every second element).
-fn packed_channels(
-    task: &Task,
-    op: &PayloadOp,
-    lanes: i64,
-    v: usize,
-    reductions: &[usize],
-    parallel: &[usize],
-    threads: usize,
-) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    for &w in parallel
-        .iter()
-        .filter(|&&d| d != v && task.extents[d] >= lanes)
-    {
-        let Some(input) = op.operands.iter().position(|o| {
-            !o.is_init && o.map.contains(&MapResult::Dim(w)) && innermost(&o.map) != Some(w)
-        }) else {
-            continue;
-        };
-        let name = &task.dims[w];
-        let column = &task.dims[v];
-        for a in [1, 2, 4] {
-            let tile = a * lanes;
-            if tile >= task.extents[w] {
-                break;
-            }
-            let columns = [1, 4, 7, 8].into_iter().filter(|&f| {
-                f == 1 || (f < task.extents[v] && task.extents[v] % f == 0 && a * f <= 24)
-            });
-            for factor in columns {
-                let chain = packed_chain(
-                    task,
-                    op,
-                    (w, tile, lanes),
-                    (v, factor),
-                    reductions,
-                    parallel,
-                    input,
-                );
-                let mut chains = vec![chain.0.clone()];
-                if threads > 1 {
-                    let mut trips = vec![(format!("{name}o"), (task.extents[w] + tile - 1) / tile)];
-                    if factor > 1 {
-                        trips.push((format!("{column}o"), task.extents[v] / factor));
-                    }
-                    trips.extend(
-                        parallel
-                            .iter()
-                            .map(|&d| (task.dims[d].clone(), task.extents[d])),
-                    );
-                    chains.extend(
-                        parallel_mark(&chain.1, &trips).map(|mark| chain.0.clone() + &mark),
-                    );
-                }
-                out.extend(chains.into_iter().map(|chain| Candidate {
-                    chain,
-                    lanes,
-                    vector_extent: task.extents[w],
-                    vector_tile: tile,
-                    unroll_extent: if factor > 1 { task.extents[v] } else { 1 },
-                    unroll_tile: factor,
-                    second_extent: 1,
-                    second_tile: 1,
-                    packed: true,
-                    reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
-                    strided_vector: !op.strided_reads(w).is_empty(),
-                }));
-            }
-        }
-    }
-    out
-}
-
-/// The chain of a packed-channels candidate and its loop order: `w` split
-/// by `tile` and vectorized (in machine vectors of `lanes`, unrolled),
-/// inside `factor` points of `v` unrolled (none when 1), the reductions
-/// around them, then the other loops, `w`'s block loop outside those the
-/// packed input does not use.
-fn packed_chain(
-    task: &Task,
-    op: &PayloadOp,
-    (w, tile, lanes): (usize, i64, i64),
-    (v, factor): (usize, i64),
-    reductions: &[usize],
-    parallel: &[usize],
-    input: usize,
-) -> (String, Vec<String>) {
-    let (name, column) = (&task.dims[w], &task.dims[v]);
-    let split_v = factor > 1;
-    let mut order = vec![format!("{name}i")];
-    if split_v {
-        order.push(format!("{column}i"));
-    }
-    order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
-    // The other parallel loops, innermost first, with their dimensions.
-    let mut around: Vec<(String, usize)> = Vec::new();
-    for &d in parallel.iter().rev() {
-        if d == v && split_v {
-            around.push((format!("{column}o"), d));
-        } else if d != w {
-            around.push((task.dims[d].clone(), d));
-        }
-    }
-    // The block loop just outside the outermost of them that the packed
-    // input's index does not use (the batch), so that each block is packed
-    // once; innermost when the input uses them all.
-    let unused = unused_by(op, input, parallel);
-    let at = around
-        .iter()
-        .rposition(|(_, d)| unused.contains(d))
-        .map_or(0, |i| i + 1);
-    let mut names: Vec<String> = around.into_iter().map(|(n, _)| n).collect();
-    names.insert(at, format!("{name}o"));
-    order.extend(names);
-    let mut chain = format!(".split({name}, {name}o, {name}i, {tile})");
-    if split_v {
-        chain.push_str(&format!(".split({column}, {column}o, {column}i, {factor})"));
-    }
-    chain.push_str(&reorder(&task.dims, &[(w, true), (v, split_v)], &order));
-    if tile > lanes {
-        chain.push_str(&format!(".vectorize({name}i, {lanes}).unroll({name}i)"));
-    } else {
-        chain.push_str(&format!(".vectorize({name}i)"));
-    }
-    if split_v {
-        chain.push_str(&format!(".unroll({column}i)"));
-    }
-    chain.push_str(&format!(".pack(in{input}, {name}o, {name})"));
-    (chain, order)
 }

@@ -92,6 +92,13 @@ fn func_line(
 enum Action {
     Chain(String),
     Inline,
+    /// Computed in the tiles of result `reader`'s ops at its loop `at`,
+    /// with `chain` after that.
+    At {
+        reader: usize,
+        at: String,
+        chain: String,
+    },
 }
 
 /// Tasks of one kind with the same action, bound by one func.
@@ -103,6 +110,16 @@ struct Group<'r> {
 
 /// What `result` asks of its ops; None: nothing (left as the payload has them).
 fn action(result: &TaskResult) -> Option<Action> {
+    if let Some(c) = &result.computed_in {
+        return Some(Action::At {
+            reader: c.reader,
+            at: c.at.clone(),
+            chain: c.chain.clone(),
+        });
+    }
+    if let Some(tiled) = &result.tiled {
+        return Some(Action::Chain(tiled.clone()));
+    }
     match (&result.best, result.inlined) {
         (_, true) => Some(Action::Inline),
         (Some((chain, _)), false) => Some(Action::Chain(chain.clone())),
@@ -252,19 +269,32 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
          # schedule share a func.\n",
         header.payload, header.cpu
     ));
-    let mut names = FuncNames::default();
+    let mut namer = FuncNames::default();
     let groups = groups(info, results);
-    for group in &groups {
+    // Named first: a func computed in another's tiles names it, before or after.
+    let names: Vec<String> = groups
+        .iter()
+        .map(|group| {
+            let mut name = namer.next(&group.members[0].task.kind);
+            while header.taken.contains(&name) {
+                name.push('_');
+            }
+            name
+        })
+        .collect();
+    let name_of = |result: usize| {
+        groups
+            .iter()
+            .position(|g| g.members.iter().any(|m| std::ptr::eq(*m, &results[result])))
+            .map(|g| names[g].as_str())
+    };
+    for (group, name) in groups.iter().zip(&names) {
         let task = &group.members[0].task;
-        let mut name = names.next(&task.kind);
-        while header.taken.contains(&name) {
-            name.push('_');
-        }
         text.push('\n');
         for member in &group.members {
             text.push_str(&task_comment(info, member, &header.payload));
         }
-        text.push_str(&func_line(&name, task, info, &group.conditions));
+        text.push_str(&func_line(name, task, info, &group.conditions));
         match &group.action {
             Action::Inline => {
                 text.push_str(if group.members.iter().all(|m| m.fed) {
@@ -275,7 +305,20 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
                 text.push_str(&format!("{name}.compute_inline()\n"));
             }
             Action::Chain(chain) => {
-                text.push_str(&wrap(&name, chain));
+                if group.members.iter().any(|m| m.tiled.is_some()) {
+                    text.push_str(
+                        "# tiled as the convolutions computed in it (the whole model measured faster so)\n",
+                    );
+                }
+                text.push_str(&wrap(name, chain));
+                text.push('\n');
+            }
+            Action::At { reader, at, chain } => {
+                let reader = name_of(*reader).unwrap_or("(unbound)");
+                text.push_str(&format!(
+                    "# computed in {reader}'s tiles: the output goes through it while in cache\n"
+                ));
+                text.push_str(&wrap(name, &format!(".compute_at({reader}, {at}){chain}")));
                 text.push('\n');
             }
         }

@@ -315,12 +315,15 @@ fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
                 task,
                 reference: Some(1e-3),
                 best: relu.then(|| (".vectorize(j)".to_string(), 5e-4)),
+                tiles: Vec::new(),
                 legal: 1,
                 measured: 1,
                 reused: 0,
                 failed: Vec::new(),
                 inlined: !relu,
                 fed: false,
+                computed_in: None,
+                tiled: None,
             }
         })
         .collect();

@@ -1,0 +1,460 @@
+//! The second decision made on the whole model, after the inlining one:
+//! ops tuned with a register tile (convolutions) computed in the tiles of
+//! the activation reading them (through the batch norm steps inlined into
+//! it), so that each output tile goes through the activation while in
+//! registers and cache instead of being written whole and read back. The
+//! activation is tiled as the producer's register tile (its rows
+//! vectorized, the other tiled dimensions' blocks around), the producer
+//! computed at the innermost block loop with its own tile inside, a packed
+//! input packed once per block. Kept per activation kind where the whole
+//! model, measured, runs faster so.
+
+use crate::records::short_hash;
+use crate::space::{parallel_mark, RegisterTile};
+use crate::tasks::Task;
+use crate::write::{schedule_text, Header};
+use crate::{plans_cleanly, Session, Subject, TaskResult};
+use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
+use std::time::Instant;
+
+/// Where a task's ops are computed: in the tiles of the ops of result
+/// `reader`, at its loop `at`, with `chain` after the `compute_at`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputedIn {
+    pub reader: usize,
+    pub at: String,
+    pub chain: String,
+}
+
+/// What the whole model measured.
+pub struct Decision {
+    /// Kinds of activation that could take their producers in, and those
+    /// that do.
+    pub possible: usize,
+    pub readers: usize,
+    /// Seconds with none and with all of them (one interleaved pair), or
+    /// why they could not be measured.
+    pub together: Result<(f64, f64), String>,
+    /// When they were tried one by one: the last one kept, its pair's
+    /// seconds without and with it.
+    pub last_kept: Option<(f64, f64)>,
+}
+
+/// One possible fusion: the reader's result, its tiled chain, and the
+/// producers' results with their chains.
+pub struct Fusion {
+    /// The reader's result (the activation kind), and its tiled chain.
+    pub reader: usize,
+    pub tiled: String,
+    /// The producers' results, with what each is computed by.
+    pub producers: Vec<(usize, ComputedIn)>,
+    /// The producers' FLOPs, all ops together.
+    pub flops: f64,
+}
+
+/// Tries every fusion [`fusions`] finds that plans cleanly on the whole
+/// model: all together against none, and when that is not faster, one by
+/// one (biggest first, until `deadline`) against those kept so far, each
+/// pair timed with their calls interleaved ([`paired`]); keeps what makes
+/// the model faster. `None` when no fusion applies.
+pub fn compute_in_readers(
+    info: &PayloadInfo,
+    results: &mut [TaskResult],
+    payload_name: &str,
+    payload_text: &str,
+    header: &Header,
+    session: &mut Session<'_>,
+    deadline: Instant,
+) -> Result<Option<Decision>, String> {
+    let mut all = fusions(info, results, session.options.threads);
+    all.retain(|fusion| {
+        apply(results, &[fusion]);
+        let clean = plans_cleanly(
+            &schedule_text(info, results, header),
+            payload_name,
+            payload_text,
+        );
+        apply(results, &[]);
+        clean
+    });
+    if all.is_empty() {
+        return Ok(None);
+    }
+    all.sort_by(|a, b| b.flops.total_cmp(&a.flops));
+    let model = format!("model {}", short_hash(payload_text, 8));
+    let mut versus = |results: &mut [TaskResult],
+                      base: &[&Fusion],
+                      trial: &[&Fusion]|
+     -> Result<Result<(f64, f64), String>, String> {
+        apply(results, base);
+        let base = schedule_text(info, results, header);
+        apply(results, trial);
+        let trial = schedule_text(info, results, header);
+        paired(&model, payload_name, (&base, &trial), payload_text, session)
+    };
+    let every: Vec<&Fusion> = all.iter().collect();
+    let together = versus(results, &[], &every)?;
+    let mut kept = match together {
+        Ok((without, with)) if with < without => every.clone(),
+        _ => Vec::new(),
+    };
+    let mut last_kept = None;
+    if kept.is_empty() && every.len() > 1 {
+        for fusion in &every {
+            if Instant::now() >= deadline {
+                break;
+            }
+            let mut trial = kept.clone();
+            trial.push(fusion);
+            if let Ok((base, seconds)) = versus(results, &kept, &trial)? {
+                if seconds < base {
+                    last_kept = Some((base, seconds));
+                    kept = trial;
+                }
+            }
+        }
+    }
+    apply(results, &kept);
+    Ok(Some(Decision {
+        possible: every.len(),
+        readers: kept.len(),
+        together,
+        last_kept,
+    }))
+}
+
+/// The whole model's seconds with schedule `base` and with `trial`, their
+/// calls interleaved ([`crate::measure::Measurer::measure_pair`]): one
+/// lucky or unlucky spell of a noisy machine must not decide. From the
+/// records when they hold this pair; recorded as a pair (each under the
+/// model's key and the other's hash). The inner error: why they could not
+/// be measured.
+fn paired(
+    model: &str,
+    description: &str,
+    (base, trial): (&str, &str),
+    payload: &str,
+    session: &mut Session<'_>,
+) -> Result<Result<(f64, f64), String>, String> {
+    let keys = [
+        format!("{model} beside {}", short_hash(trial, 8)),
+        format!("{model} beside {}", short_hash(base, 8)),
+    ];
+    let options = session.options;
+    let recorded = |key: &str, text: &str| {
+        let at = (options.cpu.as_str(), options.threads, options.warm);
+        session
+            .records
+            .find(at, key, Some(text))
+            .and_then(|r| r.seconds)
+    };
+    if let (Some(b), Some(t)) = (recorded(&keys[0], base), recorded(&keys[1], trial)) {
+        return Ok(Ok((b, t)));
+    }
+    let (b, t) = match session.measurer.measure_pair(model, payload, (base, trial)) {
+        Ok(pair) => pair,
+        Err(why) => return Ok(Err(why)),
+    };
+    for (key, text, m) in [(&keys[0], base, b), (&keys[1], trial, t)] {
+        let subject = Subject { key, description };
+        session
+            .records
+            .add(crate::record(&subject, options, Some(text), &Ok(m)))?;
+    }
+    Ok(Ok((b.seconds, t.seconds)))
+}
+
+/// Sets `results` to compute the producers of `on` in their readers'
+/// tiles, and no others.
+pub fn apply(results: &mut [TaskResult], on: &[&Fusion]) {
+    for result in results.iter_mut() {
+        result.computed_in = None;
+        result.tiled = None;
+    }
+    for fusion in on {
+        results[fusion.reader].tiled = Some(fusion.tiled.clone());
+        for (producer, computed_in) in &fusion.producers {
+            results[*producer].computed_in = Some(computed_in.clone());
+        }
+    }
+}
+
+/// The fusions possible: for each activation kind (an elementwise result
+/// not inlined, bound by its own conditions) whose ops read the results of
+/// ops tuned with a register tile, each through inlined elementwise ops
+/// alone, every op of those results read so by an op of this kind. The
+/// reader is tiled as the biggest of them; the others join where the
+/// dimensions their tiles vectorize and unroll are tiled in it too.
+pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Vec<Fusion> {
+    let owner = |op: usize| results.iter().position(|r| r.task.ops.contains(&op));
+    // Each tiled result's reader, when all its ops have one of one kind.
+    let mut readers: Vec<(usize, usize)> = Vec::new();
+    for (index, result) in results.iter().enumerate() {
+        if tile_options(result).next().is_none() || result.inlined || result.conditions.is_none() {
+            continue;
+        }
+        let ends: Option<Vec<usize>> = result
+            .task
+            .ops
+            .iter()
+            .map(|&op| reader_through_inlined(info, results, op).and_then(owner))
+            .collect();
+        if let Some(ends) = ends {
+            if ends.iter().all(|&e| e == ends[0]) {
+                readers.push((index, ends[0]));
+            }
+        }
+    }
+    let flops = |p: usize| results[p].task.flops as f64 * results[p].task.ops.len() as f64;
+    let mut out: Vec<Fusion> = Vec::new();
+    for &(_, reader) in &readers {
+        if out.iter().any(|f| f.reader == reader) || results[reader].conditions.is_none() {
+            continue;
+        }
+        let all: Vec<usize> = readers
+            .iter()
+            .filter(|(_, r)| *r == reader)
+            .map(|(p, _)| *p)
+            .collect();
+        let Some(&first) = all.iter().max_by(|a, b| flops(**a).total_cmp(&flops(**b))) else {
+            continue;
+        };
+        let Some(tiles) = tile_options(&results[first]).find_map(|tile| {
+            reader_tiles(info, &results[first], tile, &results[reader].task, threads)
+        }) else {
+            continue;
+        };
+        let producers: Vec<(usize, ComputedIn)> = all
+            .iter()
+            .filter_map(|&p| {
+                let chain = tile_options(&results[p])
+                    .find_map(|tile| producer_chain(info, &results[p], tile, &tiles))?;
+                let at = tiles.at.clone();
+                Some((p, ComputedIn { reader, at, chain }))
+            })
+            .collect();
+        out.push(Fusion {
+            reader,
+            tiled: tiles.chain,
+            flops: producers.iter().map(|(p, _)| flops(*p)).sum(),
+            producers,
+        });
+    }
+    out
+}
+
+/// The op the result of `op` reaches through elementwise ops the schedule
+/// inlines, each reading it with the same indices (an identity map) and
+/// the only op reading it: the first such reader not inlined.
+fn reader_through_inlined(info: &PayloadInfo, results: &[TaskResult], op: usize) -> Option<usize> {
+    let mut current = op;
+    loop {
+        let one = [current];
+        let reads: Vec<_> = info.reads_of(&one).collect();
+        let [(reader, operand)] = reads.as_slice() else {
+            return None;
+        };
+        let identity = operand.via.is_empty()
+            && !operand.is_init
+            && reader.kind == "linalg.generic"
+            && reader
+                .iterators
+                .iter()
+                .all(|k| *k == IteratorKind::Parallel)
+            && operand.map.len() == reader.iterators.len()
+            && operand
+                .map
+                .iter()
+                .enumerate()
+                .all(|(i, m)| *m == MapResult::Dim(i));
+        if !identity {
+            return None;
+        }
+        let inlined = results
+            .iter()
+            .any(|r| r.inlined && r.task.ops.contains(&reader.id));
+        if !inlined {
+            return Some(reader.id);
+        }
+        current = reader.id;
+    }
+}
+
+/// How much slower than a result's best candidate one may be whose
+/// register tile a reader can take over (the best's may not divide it):
+/// computed in the reader's tiles, the output is not written and read back.
+pub(crate) const TILE_SLACK: f64 = 1.15;
+
+/// The register tiles of `result`'s candidates within [`TILE_SLACK`] of its
+/// best, fastest first.
+fn tile_options(result: &TaskResult) -> impl Iterator<Item = &RegisterTile> {
+    let best = result.best.as_ref().map_or(0.0, |b| b.1);
+    result
+        .tiles
+        .iter()
+        .filter(move |(_, seconds)| *seconds <= best * TILE_SLACK)
+        .map(|(tile, _)| tile)
+}
+
+/// A reader tiled as a producer's register tile.
+struct ReaderTiles {
+    /// The reader's chain, and the loop the producers are computed at.
+    chain: String,
+    at: String,
+    /// Each tiled dimension of the reader: its tile and outer loop (none
+    /// when the tile covers it).
+    tiled: Vec<(usize, i64, Option<String>)>,
+    lanes: i64,
+}
+
+/// The dimensions of `op`'s result (`Dim`s of its init map, in order).
+fn output_dims(op: &PayloadOp) -> Option<Vec<usize>> {
+    let init = op.operands.iter().find(|o| o.is_init)?;
+    init.map
+        .iter()
+        .map(|m| match m {
+            MapResult::Dim(d) => Some(*d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The reader's chain tiled as `producer`'s register tile: the reader's
+/// innermost dimension (its rows) vectorized inside the other tiled
+/// dimensions, their block loops around (the packed input's block
+/// outermost, so each block is packed once), the other dimensions between.
+fn reader_tiles(
+    info: &PayloadInfo,
+    producer: &TaskResult,
+    tile: &RegisterTile,
+    reader: &Task,
+    threads: usize,
+) -> Option<ReaderTiles> {
+    let output = output_dims(&info.ops[producer.task.ops[0]])?;
+    if output.len() != reader.dims.len() {
+        return None;
+    }
+    let to_reader = |d: usize| output.iter().position(|&o| o == d);
+    let mut tiled: Vec<(usize, i64)> = vec![(to_reader(tile.vector)?, tile.tile)];
+    for &(d, factor) in &tile.unrolled {
+        tiled.push((to_reader(d)?, factor));
+    }
+    let rows = reader.dims.len() - 1;
+    if !tiled.iter().any(|(d, _)| *d == rows)
+        || tiled
+            .iter()
+            .any(|&(d, f)| f < reader.extents[d] && reader.extents[d] % f != 0)
+    {
+        return None;
+    }
+    let dim = |d: usize| reader.dims[d].as_str();
+    let split = |d: usize, f: i64| f < reader.extents[d];
+    for &(d, _) in &tiled {
+        for suffix in ["o", "i"] {
+            if reader.dims.contains(&format!("{}{suffix}", dim(d))) {
+                return None;
+            }
+        }
+    }
+    let inner = |d: usize, f: i64| match split(d, f) {
+        true => format!("{}i", dim(d)),
+        false => dim(d).to_string(),
+    };
+    // Innermost first: the rows' tile, the other tiles, their blocks, the
+    // other dimensions, the packed input's block.
+    let mut inside = tiled.clone();
+    inside.sort_by_key(|(d, _)| *d != rows);
+    let mut order: Vec<String> = inside.iter().map(|&(d, f)| inner(d, f)).collect();
+    let blocks: Vec<(usize, i64)> = tiled
+        .iter()
+        .copied()
+        .filter(|&(d, f)| split(d, f))
+        .collect();
+    let packed_block = tile.packed.map(|_| tiled[0]).filter(|&(d, f)| split(d, f));
+    for &(d, _) in blocks.iter().filter(|b| Some(**b) != packed_block) {
+        order.push(format!("{}o", dim(d)));
+    }
+    for d in (0..reader.dims.len()).rev() {
+        if !tiled.iter().any(|(t, _)| *t == d) {
+            order.push(dim(d).to_string());
+        }
+    }
+    order.extend(packed_block.map(|(d, _)| format!("{}o", dim(d))));
+    let at = order.get(tiled.len())?.clone();
+    let mut chain = String::new();
+    for &(d, f) in &blocks {
+        chain.push_str(&format!(".split({0}, {0}o, {0}i, {f})", dim(d)));
+    }
+    chain.push_str(&format!(".reorder({})", order.join(", ")));
+    let (rows_tile, lanes) = (inside[0].1, tile.lanes);
+    chain.push_str(&vectorized(&order[0], rows_tile, lanes));
+    if threads > 1 {
+        let mut trips: Vec<(String, i64)> = blocks
+            .iter()
+            .map(|&(d, f)| (format!("{}o", dim(d)), reader.extents[d] / f))
+            .collect();
+        trips.extend((0..reader.dims.len()).map(|d| (dim(d).to_string(), reader.extents[d])));
+        chain.push_str(&parallel_mark(&order, &trips)?);
+    }
+    let tiled = tiled
+        .into_iter()
+        .map(|(d, f)| (d, f, split(d, f).then(|| format!("{}o", dim(d)))))
+        .collect();
+    Some(ReaderTiles {
+        chain,
+        at,
+        tiled,
+        lanes,
+    })
+}
+
+/// `.vectorize(loop)` for a loop of `extent` points; in machine vectors of
+/// `lanes`, unrolled, when it holds more than one.
+fn vectorized(name: &str, extent: i64, lanes: i64) -> String {
+    if extent > lanes {
+        format!(".vectorize({name}, {lanes}).unroll({name})")
+    } else {
+        format!(".vectorize({name})")
+    }
+}
+
+/// `producer`'s chain after its `compute_at` into `tiles`: its own register
+/// tile (vectorized and unrolled dimensions, then the reductions, in its
+/// tuned order), its packed input packed at the reader's block of the
+/// vectorized dimension. `None` when a dimension it vectorizes or unrolls
+/// is not tiled in the reader (its whole extent would be).
+fn producer_chain(
+    info: &PayloadInfo,
+    producer: &TaskResult,
+    tile: &RegisterTile,
+    tiles: &ReaderTiles,
+) -> Option<String> {
+    let task = &producer.task;
+    let output = output_dims(&info.ops[task.ops[0]])?;
+    // The reader's tile of one of the producer's dimensions.
+    let in_reader = |d: usize| {
+        let r = output.iter().position(|&o| o == d)?;
+        tiles.tiled.iter().find(|t| t.0 == r)
+    };
+    let (_, vector_tile, block) = in_reader(tile.vector)?;
+    let mut order = vec![task.dims[tile.vector].clone()];
+    for &(d, _) in &tile.unrolled {
+        in_reader(d)?;
+        order.push(task.dims[d].clone());
+    }
+    order.extend(tile.reductions.iter().map(|&d| task.dims[d].clone()));
+    let mut chain = format!(".reorder({})", order.join(", "));
+    chain.push_str(&vectorized(&order[0], *vector_tile, tiles.lanes));
+    for name in &order[1..=tile.unrolled.len()] {
+        chain.push_str(&format!(".unroll({name})"));
+    }
+    if tile.unroll_reductions {
+        for &d in &tile.reductions {
+            chain.push_str(&format!(".unroll({})", task.dims[d]));
+        }
+    }
+    if let (Some(input), Some(block)) = (tile.packed, block) {
+        chain.push_str(&format!(".pack(in{input}, {block}, {})", order[0]));
+    }
+    Some(chain)
+}

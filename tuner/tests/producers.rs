@@ -1,0 +1,237 @@
+//! Convolutions computed in their activations' tiles: the fusion the tuner
+//! writes when a convolution was tuned with a channel tile and an
+//! activation reads it through inlined elementwise ops alone. The written
+//! schedule plans without a warning and computes what the payload does.
+
+use schedule_lang::PayloadInfo;
+use tuner::measure::{InProcess, Measurer};
+use tuner::producers::{apply, fusions};
+use tuner::space::{candidates, RegisterTile};
+use tuner::tasks::{merged_alike, tasks};
+use tuner::TaskResult;
+
+/// A 3x3 convolution, a per-channel bias add, a ReLU; `extra` is returned
+/// too (the convolution's result when it is `%c`).
+fn conv_bias_relu(extra: &str) -> String {
+    let (types, values) = match extra {
+        "" => (String::new(), String::new()),
+        value => (", tensor<1x64x8x8xf32>".to_string(), format!(", {value}")),
+    };
+    format!(
+        r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+#channel = affine_map<(n, c, y, x) -> (c)>
+func.func @f(%a: tensor<1x64x10x10xf32>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>)
+    -> (tensor<1x64x8x8xf32>{types}) {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x8x8xf32>
+  %o = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64x8x8xf32>) -> tensor<1x64x8x8xf32>
+  %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+      ins(%a, %w : tensor<1x64x10x10xf32>, tensor<64x64x3x3xf32>) outs(%o : tensor<1x64x8x8xf32>) -> tensor<1x64x8x8xf32>
+  %s = linalg.generic {{indexing_maps = [#id, #channel, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%c, %b : tensor<1x64x8x8xf32>, tensor<64xf32>) outs(%e : tensor<1x64x8x8xf32>) {{
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %m = arith.addf %in, %bias : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x64x8x8xf32>
+  %r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%s : tensor<1x64x8x8xf32>) outs(%e : tensor<1x64x8x8xf32>) {{
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x64x8x8xf32>
+  return %r{values} : tensor<1x64x8x8xf32>{types}
+}}
+"#
+    )
+}
+
+fn described(text: &str) -> PayloadInfo {
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, "f.mlir", text).expect("parses");
+    payload::describe(&context, &module, "f.mlir").expect("describes")
+}
+
+/// The packed-channels tile of 32 channels by 4 columns.
+fn packed_32_by_4(tile: &RegisterTile) -> bool {
+    tile.packed.is_some() && tile.tile == 32 && tile.unrolled == [(3, 4)]
+}
+
+/// The row tile: the 8 columns vectorized, 4 channels and 2 rows unrolled.
+fn rows_by_4_by_2(tile: &RegisterTile) -> bool {
+    tile.packed.is_none() && tile.vector == 3 && tile.unrolled == [(1, 4), (2, 2)]
+}
+
+/// The tasks as tuning leaves them: the convolution's best candidate the
+/// first that `best` picks, its register tile measured; the bias add
+/// inlined, the ReLU with no schedule of its own.
+fn tuned(info: &PayloadInfo, best: fn(&RegisterTile) -> bool) -> Vec<TaskResult> {
+    merged_alike(tasks(info), info)
+        .into_iter()
+        .map(|task| {
+            let op = &info.ops[task.ops[0]];
+            let conv = task.kind == "linalg.conv_2d_nchw_fchw";
+            let chosen = conv.then(|| {
+                candidates(&task, op, 16, 1)
+                    .into_iter()
+                    .find(|c| c.tile.as_ref().is_some_and(best))
+                    .expect("the candidate")
+            });
+            TaskResult {
+                conditions: tuner::selector::where_conditions(&task, info),
+                reference: Some(1e-3),
+                best: chosen.as_ref().map(|c| (c.chain.clone(), 5e-4)),
+                tiles: chosen
+                    .and_then(|c| c.tile)
+                    .map(|t| (t, 5e-4))
+                    .into_iter()
+                    .collect(),
+                legal: 1,
+                measured: 1,
+                reused: 0,
+                failed: Vec::new(),
+                inlined: !conv && op.body_words().contains(&"add".to_string()),
+                fed: false,
+                computed_in: None,
+                tiled: None,
+                task,
+            }
+        })
+        .collect()
+}
+
+/// Whether `schedule` computes what `payload` does (the measurer checks
+/// the results against the unscheduled payload's before timing).
+fn computes_the_same(payload: &str, schedule: &str) -> bool {
+    let mut measurer = InProcess::new(1, 0.0, true);
+    measurer
+        .reference("model", payload)
+        .expect("the payload runs");
+    measurer.measure("model", payload, schedule).is_ok()
+}
+
+fn written(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> String {
+    let header = tuner::write::Header {
+        payload: "f.mlir".to_string(),
+        cpu: "test".to_string(),
+        threads,
+        kept: None,
+        taken: Vec::new(),
+    };
+    tuner::write::schedule_text(info, results, &header)
+}
+
+/// The planner's warnings, or its refusal.
+fn planned(payload: &str, schedule: &str) -> Result<Vec<String>, String> {
+    let source = schedule_lang::SourceFile::new("t.sched", schedule);
+    let stop = interpreter::pipeline::Stop::Plan;
+    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
+        .map(|outcome| outcome.warnings)
+        .map_err(|failure| failure.message().to_string())
+}
+
+#[test]
+fn a_convolution_read_by_its_activation_alone_is_computed_in_its_tiles() {
+    let payload = conv_bias_relu("");
+    let info = described(&payload);
+    let mut results = tuned(&info, packed_32_by_4);
+    let found = fusions(&info, &results, 1);
+    assert_eq!(found.len(), 1, "the ReLU's kind, with the convolution");
+    let fusion = &found[0];
+    assert_eq!(fusion.producers.len(), 1);
+    // The ReLU tiled as the register tile: 32 channels by 4 columns, the
+    // columns vectorized, the channel blocks outermost.
+    assert!(fusion.tiled.contains("32).split("), "{}", fusion.tiled);
+    assert!(fusion.tiled.ends_with(".vectorize(li)"), "{}", fusion.tiled);
+    apply(&mut results, &[fusion]);
+    let text = written(&info, &results, 1);
+    let joined = text.replace("\n    ", "");
+    assert!(
+        joined.contains(
+            "conv0.compute_at(g1, lo).reorder(f, x, kx, ky, c).vectorize(f, 16).unroll(f)\
+             .unroll(x).pack(in1, jo, f)"
+        ),
+        "{text}"
+    );
+    assert_eq!(planned(&payload, &text), Ok(Vec::new()), "{text}");
+    assert!(computes_the_same(&payload, &text), "{text}");
+
+    // With two threads, the ReLU's outermost loop of several iterations is parallel.
+    let found = fusions(&info, &results, 2);
+    assert!(
+        found[0].tiled.ends_with(".parallel(jo)"),
+        "{}",
+        found[0].tiled
+    );
+    apply(&mut results, &[&found[0]]);
+    let text = written(&info, &results, 2);
+    assert_eq!(planned(&payload, &text), Ok(Vec::new()), "{text}");
+}
+
+/// The payload description has no uses outside structured ops, so the
+/// fusion is found; the planner keeps the returned result whole as well,
+/// and the whole model's measurement decides whether that pays.
+#[test]
+fn a_convolution_whose_result_is_also_returned_still_computes_the_same() {
+    let payload = conv_bias_relu("%c");
+    let info = described(&payload);
+    let mut results = tuned(&info, packed_32_by_4);
+    let found = fusions(&info, &results, 1);
+    apply(&mut results, &[&found[0]]);
+    let text = written(&info, &results, 1);
+    assert_eq!(planned(&payload, &text), Ok(Vec::new()), "{text}");
+    assert!(computes_the_same(&payload, &text), "{text}");
+}
+
+#[test]
+fn a_row_tile_tiles_the_reader_in_all_three_dimensions() {
+    let payload = conv_bias_relu("");
+    let info = described(&payload);
+    let mut results = tuned(&info, rows_by_4_by_2);
+    let found = fusions(&info, &results, 1);
+    assert_eq!(found.len(), 1);
+    // The 8 columns whole and vectorized, 4 channels and 2 rows inside
+    // their blocks; the convolution computed in each block of channels.
+    assert_eq!(
+        found[0].tiled,
+        ".split(j, jo, ji, 4).split(k, ko, ki, 2).reorder(l, ji, ki, jo, ko, i).vectorize(l)"
+    );
+    let computed = &found[0].producers[0].1;
+    assert_eq!(computed.at, "jo");
+    assert!(
+        computed.chain.starts_with(".reorder(x, f, y, ")
+            && computed.chain.contains(".vectorize(x).unroll(f).unroll(y)"),
+        "{}",
+        computed.chain
+    );
+    apply(&mut results, &[&found[0]]);
+    let text = written(&info, &results, 1);
+    assert_eq!(planned(&payload, &text), Ok(Vec::new()), "{text}");
+    assert!(computes_the_same(&payload, &text), "{text}");
+}
+
+#[test]
+fn a_tile_that_does_not_divide_the_reader_gives_way_to_one_a_little_slower() {
+    let payload = conv_bias_relu("");
+    let info = described(&payload);
+    let packed = tuned(&info, packed_32_by_4).remove(0).tiles.remove(0).0;
+    // The best tile unrolls 3 of the 8 rows: the packed tile, 10% slower, is taken.
+    let mut results = tuned(&info, rows_by_4_by_2);
+    let mut three_rows = results[0].tiles[0].0.clone();
+    three_rows.unrolled = vec![(1, 4), (2, 3)];
+    let conv = &info.ops[results[0].task.ops[0]];
+    let extents = &results[0].task.extents;
+    assert!(!three_rows.divides_output(conv, extents));
+    assert!(packed.divides_output(conv, extents));
+    results[0].tiles = vec![(three_rows.clone(), 5e-4), (packed.clone(), 5.5e-4)];
+    let found = fusions(&info, &results, 1);
+    assert_eq!(found.len(), 1);
+    assert!(
+        found[0].tiled.starts_with(".split(j, jo, ji, 32)"),
+        "{}",
+        found[0].tiled
+    );
+    // Twice as slow, it is not.
+    results[0].tiles = vec![(three_rows, 5e-4), (packed, 1e-3)];
+    assert!(fusions(&info, &results, 1).is_empty());
+}
