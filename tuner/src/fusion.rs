@@ -1,17 +1,17 @@
-//! The one decision made on the whole model: elementwise ops (batch
+//! The first decision made on the whole model: elementwise ops (batch
 //! norms' steps, residual adds, activations) and transposes (a weight's,
-//! then read in place by its matmul) inlined into the ops reading
-//! them (Halide's default) where the schedule still checks: all of them,
-//! only those every reader reads once per element (never recomputed), or
-//! none, whichever the whole model, measured each way, runs fastest with
-//! (the most inlining within 2%); then the rest kind by kind. The whole
-//! model's measurements are recorded too, keyed by its text's hash and the
-//! schedule, so a second `tune` decides the same.
+//! then read in place by its matmul) inlined into the ops reading them
+//! (Halide's default) where the schedule still checks: all of them unless
+//! the model is more than 2% slower so than with none; else only those
+//! every reader reads once per element (never recomputed), on the same
+//! terms; then the rest kind by kind. Each comparison is one pair of whole
+//! models timed with their calls interleaved ([`crate::paired`]), recorded
+//! so that a second `tune` decides the same.
 
 use crate::records::short_hash;
 use crate::tasks::Task;
 use crate::write::{schedule_text, Header};
-use crate::{measured, plans_cleanly, Session, Subject, TaskResult};
+use crate::{paired, plans_cleanly, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo};
 use std::time::Instant;
 
@@ -19,8 +19,9 @@ use std::time::Instant;
 pub struct Decision {
     /// Kinds of op inlined.
     pub inlined: usize,
-    /// Seconds of the whole model with every kind that checks inlined,
-    /// with none, and as chosen.
+    /// Seconds of the whole model with none and with every kind that
+    /// checks inlined (one interleaved pair), and in the pair that decided
+    /// the kinds kept.
     pub with: f64,
     pub without: f64,
     pub chosen: f64,
@@ -30,10 +31,12 @@ pub struct Decision {
 }
 
 /// Marks each elementwise generic's kind inlined where the schedule still
-/// checks and measures the model with all of them, with only those read
-/// once per element ([`read_once`]) and with none, keeping the most inlined
-/// within 2% of the fastest; when that is not all of them, tries the others
-/// one by one until `deadline`. `None` when no kind could be inlined.
+/// checks; measures the model with all of them against none (all kept
+/// unless more than 2% slower), then only those read once per element
+/// ([`read_once`]) against the better (kept if more than 2% faster than
+/// all, or within 2% of none); when that is not all of them, tries the
+/// others one by one until `deadline`. `None` when no kind could be
+/// inlined.
 pub fn inline_elementwise(
     info: &PayloadInfo,
     results: &mut [TaskResult],
@@ -78,56 +81,61 @@ pub fn inline_elementwise(
     if inlined.is_empty() {
         return Ok(None);
     }
-    let key = short_hash(payload_text, 8);
-    let subject = Subject {
-        key: &format!("model {key}"),
-        description: payload_name,
-    };
-    let mut whole = |results: &mut [TaskResult], on: &[usize]| -> Result<f64, String> {
-        for &i in &inlined {
-            results[i].inlined = on.contains(&i);
-        }
-        let text = schedule_text(info, results, header);
-        let (outcome, _) = measured(&subject, Some(&text), Some(&text), payload_text, session)?;
-        outcome.map(|m| m.seconds)
+    let model = format!("model {}", short_hash(payload_text, 8));
+    // The model with the kinds of `base` inlined against `trial`'s, their
+    // calls interleaved.
+    let mut versus = |results: &mut [TaskResult], base: &[usize], trial: &[usize]| {
+        let mut text = |on: &[usize]| {
+            for &i in &inlined {
+                results[i].inlined = on.contains(&i);
+            }
+            schedule_text(info, results, header)
+        };
+        let (base, trial) = (text(base), text(trial));
+        paired(&model, payload_name, (&base, &trial), payload_text, session)
     };
     let (once, recomputed): (Vec<usize>, Vec<usize>) = inlined
         .iter()
         .partition(|&&i| read_once(info, &results[i].task));
-    let with = whole(results, &inlined)?;
-    let without = whole(results, &[])?;
-    let read_once = match (once.is_empty(), recomputed.is_empty()) {
-        (false, false) => Some(whole(results, &once)?),
-        _ => None,
-    };
     // Inlined unless measurably slower (Halide's default): 2% is within
     // this machine's noise. Most inlining first.
-    let mut options = vec![(inlined.clone(), with)];
-    options.extend(read_once.map(|seconds| (once.clone(), seconds)));
-    options.push((Vec::new(), without));
-    let fastest = options.iter().map(|o| o.1).fold(f64::MAX, f64::min);
-    let (chosen, seconds) = options
-        .into_iter()
-        .find(|o| o.1 <= fastest * 1.02)
-        .unwrap_or((Vec::new(), without));
-    for &i in &inlined {
-        results[i].inlined = chosen.contains(&i);
-    }
-    if chosen.len() == inlined.len() {
-        return Ok(Some(Decision {
-            inlined: inlined.len(),
-            with,
-            without,
-            read_once,
-            chosen: seconds,
-        }));
+    let (without, with) = match versus(results, &[], &inlined)? {
+        Ok(pair) => pair,
+        Err(why) => {
+            for &i in &inlined {
+                results[i].inlined = false;
+            }
+            return Err(why);
+        }
+    };
+    let (mut kept, mut best) = match with <= without * 1.02 {
+        true => (inlined.clone(), with),
+        false => (Vec::new(), without),
+    };
+    // Only the kinds read once, against the better of those two: taken
+    // when all inlined is more than 2% slower, or none no faster.
+    let mut read_once = None;
+    if !once.is_empty() && !recomputed.is_empty() {
+        if let Ok((base, seconds)) = versus(results, &kept, &once)? {
+            read_once = Some(seconds);
+            let taken = match kept.is_empty() {
+                true => seconds <= base * 1.02,
+                false => seconds * 1.02 < base,
+            };
+            if taken {
+                (kept, best) = (once.clone(), seconds);
+            }
+        }
     }
     // Slower all together (an op recomputed per use in a matmul's loops):
-    // the kinds not chosen one by one, biggest first, each kept when the
+    // the kinds not kept one by one, biggest first, each kept when the
     // model is no slower.
-    let mut best = seconds;
-    let mut kept = chosen.clone();
-    for &i in inlined.iter().filter(|i| !chosen.contains(i)) {
+    let rest: Vec<usize> = inlined
+        .iter()
+        .copied()
+        .filter(|i| !kept.contains(i))
+        .collect();
+    for i in rest {
         if Instant::now() >= deadline {
             break;
         }
@@ -140,10 +148,9 @@ pub fn inline_elementwise(
         if !plans_cleanly(&text, payload_name, payload_text) {
             continue;
         }
-        if let Ok(seconds) = whole(results, &trial) {
-            if seconds <= best * 1.01 {
-                best = best.min(seconds);
-                kept = trial;
+        if let Ok((base, seconds)) = versus(results, &kept, &trial)? {
+            if seconds <= base * 1.01 {
+                (kept, best) = (trial, seconds);
             }
         }
     }

@@ -13,7 +13,7 @@ use crate::records::short_hash;
 use crate::space::{parallel_mark, RegisterTile};
 use crate::tasks::Task;
 use crate::write::{schedule_text, Header};
-use crate::{plans_cleanly, Session, Subject, TaskResult};
+use crate::{paired, plans_cleanly, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
 use std::time::Instant;
 
@@ -121,47 +121,6 @@ pub fn compute_in_readers(
         together,
         last_kept,
     }))
-}
-
-/// The whole model's seconds with schedule `base` and with `trial`, their
-/// calls interleaved ([`crate::measure::Measurer::measure_pair`]): one
-/// lucky or unlucky spell of a noisy machine must not decide. From the
-/// records when they hold this pair; recorded as a pair (each under the
-/// model's key and the other's hash). The inner error: why they could not
-/// be measured.
-fn paired(
-    model: &str,
-    description: &str,
-    (base, trial): (&str, &str),
-    payload: &str,
-    session: &mut Session<'_>,
-) -> Result<Result<(f64, f64), String>, String> {
-    let keys = [
-        format!("{model} beside {}", short_hash(trial, 8)),
-        format!("{model} beside {}", short_hash(base, 8)),
-    ];
-    let options = session.options;
-    let recorded = |key: &str, text: &str| {
-        let at = (options.cpu.as_str(), options.threads, options.warm);
-        session
-            .records
-            .find(at, key, Some(text))
-            .and_then(|r| r.seconds)
-    };
-    if let (Some(b), Some(t)) = (recorded(&keys[0], base), recorded(&keys[1], trial)) {
-        return Ok(Ok((b, t)));
-    }
-    let (b, t) = match session.measurer.measure_pair(model, payload, (base, trial)) {
-        Ok(pair) => pair,
-        Err(why) => return Ok(Err(why)),
-    };
-    for (key, text, m) in [(&keys[0], base, b), (&keys[1], trial, t)] {
-        let subject = Subject { key, description };
-        session
-            .records
-            .add(crate::record(&subject, options, Some(text), &Ok(m)))?;
-    }
-    Ok(Ok((b.seconds, t.seconds)))
 }
 
 /// Sets `results` to compute the producers of `on` in their readers'

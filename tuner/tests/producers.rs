@@ -235,3 +235,22 @@ fn a_tile_that_does_not_divide_the_reader_gives_way_to_one_a_little_slower() {
     results[0].tiles = vec![(three_rows, 5e-4), (packed, 1e-3)];
     assert!(fusions(&info, &results, 1).is_empty());
 }
+
+#[test]
+fn two_schedules_of_a_model_are_timed_in_turns() {
+    let payload = conv_bias_relu("");
+    let info = described(&payload);
+    let mut results = tuned(&info, packed_32_by_4);
+    let apart = written(&info, &results, 1);
+    let found = fusions(&info, &results, 1);
+    apply(&mut results, &[&found[0]]);
+    let fused = written(&info, &results, 1);
+    let mut measurer = InProcess::new(1, 0.05, false);
+    let (a, b) = measurer
+        .measure_pair("model", &payload, (&apart, &fused))
+        .expect("both run and compute the same");
+    // Taking turns, each got as many calls, at least 3.
+    assert_eq!(a.calls, b.calls);
+    assert!(a.calls >= 3);
+    assert!(a.seconds > 0.0 && b.seconds > 0.0);
+}
