@@ -143,8 +143,8 @@ pub fn tune_payload(
                     format!(", {:.4} ms with those read once per element", seconds * 1e3)
                 });
                 notes.push(format!(
-                    "whole model: {:.4} ms with every elementwise kind inlined{once}, {:.4} ms \
-                     with none; {} kinds inlined: {:.4} ms",
+                    "whole model (pairs of schedules, calls interleaved): {:.4} ms with every \
+                     elementwise kind inlined{once}, {:.4} ms with none; {} kinds inlined: {:.4} ms",
                     d.with * 1e3,
                     d.without * 1e3,
                     d.inlined,
