@@ -8,10 +8,8 @@
 //! models timed with their calls interleaved ([`crate::paired`]), recorded
 //! so that a second `tune` decides the same.
 
-use crate::records::short_hash;
 use crate::tasks::Task;
-use crate::write::{schedule_text, Header};
-use crate::{paired, plans_cleanly, Session, TaskResult};
+use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo};
 use std::time::Instant;
 
@@ -38,21 +36,18 @@ pub struct Decision {
 /// others one by one until `deadline`. `None` when no kind could be
 /// inlined.
 pub fn inline_elementwise(
-    info: &PayloadInfo,
+    model: &Model<'_>,
     results: &mut [TaskResult],
-    payload_name: &str,
-    payload_text: &str,
-    header: &Header,
     session: &mut Session<'_>,
     deadline: Instant,
 ) -> Result<Option<Decision>, String> {
     // Transposes the chains of the matmuls reading them were tuned with
     // inlined ([`Task::feeders`]) stay inlined, out of the decision.
     for i in 0..results.len() {
-        if fed_to_tuned_readers(info, results, i) {
+        if fed_to_tuned_readers(model.info, results, i) {
             results[i].inlined = true;
-            let text = schedule_text(info, results, header);
-            results[i].inlined = plans_cleanly(&text, payload_name, payload_text);
+            let text = model.schedule(results);
+            results[i].inlined = model.plans(&text);
             results[i].fed = results[i].inlined;
         }
     }
@@ -68,11 +63,7 @@ pub fn inline_elementwise(
     let mut inlined = Vec::new();
     for &i in &elementwise {
         results[i].inlined = true;
-        if plans_cleanly(
-            &schedule_text(info, results, header),
-            payload_name,
-            payload_text,
-        ) {
+        if model.plans(&model.schedule(results)) {
             inlined.push(i);
         } else {
             results[i].inlined = false;
@@ -81,7 +72,7 @@ pub fn inline_elementwise(
     if inlined.is_empty() {
         return Ok(None);
     }
-    let model = format!("model {}", short_hash(payload_text, 8));
+    let key = model.key();
     // The model with the kinds of `base` inlined against `trial`'s, their
     // calls interleaved.
     let mut versus = |results: &mut [TaskResult], base: &[usize], trial: &[usize]| {
@@ -89,14 +80,14 @@ pub fn inline_elementwise(
             for &i in &inlined {
                 results[i].inlined = on.contains(&i);
             }
-            schedule_text(info, results, header)
+            model.schedule(results)
         };
         let (base, trial) = (text(base), text(trial));
-        paired(&model, payload_name, (&base, &trial), payload_text, session)
+        paired(&key, model.name, (&base, &trial), model.text, session)
     };
     let (once, recomputed): (Vec<usize>, Vec<usize>) = inlined
         .iter()
-        .partition(|&&i| read_once(info, &results[i].task));
+        .partition(|&&i| read_once(model.info, &results[i].task));
     // Inlined unless measurably slower (Halide's default): 2% is within
     // this machine's noise. Most inlining first.
     let (without, with) = match versus(results, &[], &inlined)? {
@@ -144,8 +135,8 @@ pub fn inline_elementwise(
         for &j in &inlined {
             results[j].inlined = trial.contains(&j);
         }
-        let text = schedule_text(info, results, header);
-        if !plans_cleanly(&text, payload_name, payload_text) {
+        let text = model.schedule(results);
+        if !model.plans(&text) {
             continue;
         }
         if let Ok((base, seconds)) = versus(results, &kept, &trial)? {

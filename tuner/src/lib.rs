@@ -13,6 +13,7 @@
 pub mod candidate;
 pub mod cost;
 pub mod fusion;
+pub mod loops;
 pub mod measure;
 pub mod packed;
 pub mod partials;
@@ -113,6 +114,33 @@ pub enum Progress<'a> {
     Inlining,
     /// Then the decision to compute producers in their readers' tiles does.
     ComputingAt,
+}
+
+/// The whole model the decisions after the search measure ([`fusion`],
+/// [`producers`]): its description, name and text, and the header its
+/// written schedule starts with.
+pub struct Model<'a> {
+    pub info: &'a PayloadInfo,
+    pub name: &'a str,
+    pub text: &'a str,
+    pub header: &'a write::Header,
+}
+
+impl Model<'_> {
+    /// The schedule written for `results`.
+    pub fn schedule(&self, results: &[TaskResult]) -> String {
+        write::schedule_text(self.info, results, self.header)
+    }
+
+    /// Whether `schedule` plans on the model with no error and no warning.
+    pub fn plans(&self, schedule: &str) -> bool {
+        plans_cleanly(schedule, self.name, self.text)
+    }
+
+    /// The model's key in the records.
+    fn key(&self) -> String {
+        format!("model {}", short_hash(self.text, 8))
+    }
 }
 
 /// The schedule of one func `t` bound to the isolated op, with `chain`;

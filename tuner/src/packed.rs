@@ -4,8 +4,8 @@
 //! unrolled (a register tile of broadcast inputs).
 
 use crate::candidate::{Candidate, RegisterTile};
+use crate::loops::{parallel_mark, reorder, unused_by};
 use crate::partials::innermost;
-use crate::space::{parallel_mark, reorder, unused_by};
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
 

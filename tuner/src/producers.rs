@@ -9,11 +9,10 @@
 //! input packed once per block. Kept per activation kind where the whole
 //! model, measured, runs faster so.
 
-use crate::records::short_hash;
-use crate::space::{parallel_mark, RegisterTile};
+use crate::candidate::RegisterTile;
+use crate::loops::parallel_mark;
 use crate::tasks::Task;
-use crate::write::{schedule_text, Header};
-use crate::{paired, plans_cleanly, Session, TaskResult};
+use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
 use std::time::Instant;
 
@@ -58,22 +57,15 @@ pub struct Fusion {
 /// pair timed with their calls interleaved ([`paired`]); keeps what makes
 /// the model faster. `None` when no fusion applies.
 pub fn compute_in_readers(
-    info: &PayloadInfo,
+    model: &Model<'_>,
     results: &mut [TaskResult],
-    payload_name: &str,
-    payload_text: &str,
-    header: &Header,
     session: &mut Session<'_>,
     deadline: Instant,
 ) -> Result<Option<Decision>, String> {
-    let mut all = fusions(info, results, session.options.threads);
+    let mut all = fusions(model.info, results, session.options.threads);
     all.retain(|fusion| {
         apply(results, &[fusion]);
-        let clean = plans_cleanly(
-            &schedule_text(info, results, header),
-            payload_name,
-            payload_text,
-        );
+        let clean = model.plans(&model.schedule(results));
         apply(results, &[]);
         clean
     });
@@ -81,16 +73,16 @@ pub fn compute_in_readers(
         return Ok(None);
     }
     all.sort_by(|a, b| b.flops.total_cmp(&a.flops));
-    let model = format!("model {}", short_hash(payload_text, 8));
+    let key = model.key();
     let mut versus = |results: &mut [TaskResult],
                       base: &[&Fusion],
                       trial: &[&Fusion]|
      -> Result<Result<(f64, f64), String>, String> {
         apply(results, base);
-        let base = schedule_text(info, results, header);
+        let base = model.schedule(results);
         apply(results, trial);
-        let trial = schedule_text(info, results, header);
-        paired(&model, payload_name, (&base, &trial), payload_text, session)
+        let trial = model.schedule(results);
+        paired(&key, model.name, (&base, &trial), model.text, session)
     };
     let every: Vec<&Fusion> = all.iter().collect();
     let together = versus(results, &[], &every)?;

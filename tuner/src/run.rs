@@ -8,7 +8,7 @@
 use crate::measure::InProcess;
 use crate::records::{this_cpu, Records};
 use crate::write::{schedule_text, Header};
-use crate::{Options, Progress, Session, TaskResult};
+use crate::{Model, Options, Progress, Session, TaskResult};
 use interpreter::pipeline::{self, Stop};
 use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,15 +128,14 @@ pub fn tune_payload(
     };
     if !stop.load(Ordering::SeqCst) {
         progress(Progress::Inlining);
-        let decision = crate::fusion::inline_elementwise(
-            &info,
-            &mut results,
+        let model = Model {
+            info: &info,
             name,
             text,
-            &header,
-            &mut session,
-            deadline,
-        );
+            header: &header,
+        };
+        let decision =
+            crate::fusion::inline_elementwise(&model, &mut results, &mut session, deadline);
         match decision {
             Ok(Some(d)) => {
                 let once = d.read_once.map_or(String::new(), |seconds| {
@@ -158,15 +157,8 @@ pub fn tune_payload(
         }
         progress(Progress::ComputingAt);
         let deadline = (start + request.budget).max(Instant::now() + Duration::from_secs(30));
-        let decision = crate::producers::compute_in_readers(
-            &info,
-            &mut results,
-            name,
-            text,
-            &header,
-            &mut session,
-            deadline,
-        );
+        let decision =
+            crate::producers::compute_in_readers(&model, &mut results, &mut session, deadline);
         match decision {
             Ok(Some(d)) => notes.push(producers_note(&d)),
             Ok(None) => {}
