@@ -170,16 +170,22 @@ pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Ve
         let Some(&first) = all.iter().max_by(|a, b| flops(**a).total_cmp(&flops(**b))) else {
             continue;
         };
-        let Some(tiles) = tile_options(&results[first]).find_map(|tile| {
-            reader_tiles(info, &results[first], tile, &results[reader].task, threads)
+        let Some((tile, tiles)) = tile_options(&results[first]).find_map(|tile| {
+            let tiles = reader_tiles(info, &results[first], tile, &results[reader].task, threads);
+            tiles.map(|tiles| (tile, tiles))
         }) else {
             continue;
         };
+        // The biggest producer keeps the tile the reader took; the others
+        // take one of theirs of the same sizes.
         let producers: Vec<(usize, ComputedIn)> = all
             .iter()
             .filter_map(|&p| {
-                let chain = tile_options(&results[p])
-                    .find_map(|tile| producer_chain(info, &results[p], tile, &tiles))?;
+                let chain = match p == first {
+                    true => producer_chain(info, &results[p], tile, &tiles),
+                    false => tile_options(&results[p])
+                        .find_map(|tile| producer_chain(info, &results[p], tile, &tiles)),
+                }?;
                 let at = tiles.at.clone();
                 Some((p, ComputedIn { reader, at, chain }))
             })
@@ -372,8 +378,9 @@ fn vectorized(name: &str, extent: i64, lanes: i64) -> String {
 /// `producer`'s chain after its `compute_at` into `tiles`: its own register
 /// tile (vectorized and unrolled dimensions, then the reductions, in its
 /// tuned order), its packed input packed at the reader's block of the
-/// vectorized dimension. `None` when a dimension it vectorizes or unrolls
-/// is not tiled in the reader (its whole extent would be).
+/// vectorized dimension. `None` unless the reader tiles each dimension it
+/// vectorizes or unrolls by just that tile (else a whole extent, or a
+/// register tile other than the one measured, would be unrolled).
 fn producer_chain(
     info: &PayloadInfo,
     producer: &TaskResult,
@@ -388,9 +395,14 @@ fn producer_chain(
         tiles.tiled.iter().find(|t| t.0 == r)
     };
     let (_, vector_tile, block) = in_reader(tile.vector)?;
+    if *vector_tile != tile.tile {
+        return None;
+    }
     let mut order = vec![task.dims[tile.vector].clone()];
-    for &(d, _) in &tile.unrolled {
-        in_reader(d)?;
+    for &(d, factor) in &tile.unrolled {
+        if in_reader(d)?.1 != factor {
+            return None;
+        }
         order.push(task.dims[d].clone());
     }
     order.extend(tile.reductions.iter().map(|&d| task.dims[d].clone()));

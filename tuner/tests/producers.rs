@@ -231,6 +231,18 @@ fn a_tile_that_does_not_divide_the_reader_gives_way_to_one_a_little_slower() {
         "{}",
         found[0].tiled
     );
+    // The convolution computed in those tiles keeps the packed tile.
+    let chain = &found[0].producers[0].1.chain;
+    assert!(chain.ends_with(".pack(in1, jo, f)"), "{chain}");
+    // Nor is a faster tile taken for it whose dimensions the reader tiles
+    // by other sizes: 3 channels of 64 do not divide, and inside the
+    // reader's 32 channels by 4 columns it would unroll 32 by 8.
+    let mut three_channels = results[0].tiles[0].0.clone();
+    three_channels.unrolled = vec![(1, 3)];
+    results[0].tiles = vec![(three_channels, 5e-4), (packed.clone(), 5.5e-4)];
+    let found = fusions(&info, &results, 1);
+    let chain = &found[0].producers[0].1.chain;
+    assert!(chain.ends_with(".pack(in1, jo, f)"), "{chain}");
     // Twice as slow, it is not.
     results[0].tiles = vec![(three_rows, 5e-4), (packed, 1e-3)];
     assert!(fusions(&info, &results, 1).is_empty());
