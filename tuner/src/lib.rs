@@ -446,22 +446,20 @@ fn try_candidate(
             return Ok(false);
         }
     };
-    if let Some(tile) = &candidate.tile {
-        result.tiles.push((tile.clone(), m.seconds));
-    }
     let best = result
         .best
         .as_ref()
         .map_or(result.reference.unwrap_or(f64::MAX), |b| b.1);
-    if m.seconds >= best {
-        return Ok(false);
-    }
-    // Recorded winners were timed twice when they were measured.
-    let seconds = if reused {
+    // A new best is timed again (recorded winners were, when measured), so
+    // its tile keeps the time a second `tune` reads from the records.
+    let seconds = if m.seconds >= best || reused {
         m.seconds
     } else {
         retimed(task, candidate, &schedule, payload, m, session)?
     };
+    if let Some(tile) = &candidate.tile {
+        result.tiles.push((tile.clone(), seconds));
+    }
     if seconds < best {
         result.best = Some((candidate.chain.clone(), seconds));
         return Ok(true);
@@ -472,9 +470,9 @@ fn try_candidate(
 /// The whole model's seconds with schedule `base` and with `trial`, their
 /// calls interleaved ([`crate::measure::Measurer::measure_pair`]): one
 /// lucky or unlucky spell of a noisy machine must not decide. From the
-/// records when they hold this pair; recorded as a pair (each under the
-/// model's key and the other's hash). The inner error: why they could not
-/// be measured.
+/// records when they hold this pair (its failure too); recorded as a pair
+/// (each under the model's key and the other's hash). The inner error: why
+/// they could not be measured.
 pub(crate) fn paired(
     model: &str,
     description: &str,
@@ -489,23 +487,33 @@ pub(crate) fn paired(
     let options = session.options;
     let recorded = |key: &str, text: &str| {
         let at = (options.cpu.as_str(), options.threads, options.warm);
-        session
-            .records
-            .find(at, key, Some(text))
-            .and_then(|r| r.seconds)
+        let record = session.records.find(at, key, Some(text))?;
+        Some(
+            record
+                .seconds
+                .ok_or_else(|| record.error.clone().unwrap_or_default()),
+        )
     };
-    if let (Some(b), Some(t)) = (recorded(&keys[0], base), recorded(&keys[1], trial)) {
-        return Ok(Ok((b, t)));
+    match (recorded(&keys[0], base), recorded(&keys[1], trial)) {
+        (Some(Ok(b)), Some(Ok(t))) => return Ok(Ok((b, t))),
+        (Some(Err(why)), Some(_)) | (Some(_), Some(Err(why))) => return Ok(Err(why)),
+        _ => {}
     }
-    let (b, t) = match session.measurer.measure_pair(model, payload, (base, trial)) {
-        Ok(pair) => pair,
-        Err(why) => return Ok(Err(why)),
+    // A pair that could not be measured is recorded too, so that a second
+    // `tune` decides the same.
+    let outcome = session.measurer.measure_pair(model, payload, (base, trial));
+    let (b, t) = match &outcome {
+        Ok((b, t)) => (Ok(*b), Ok(*t)),
+        Err(why) => (Err(why.clone()), Err(why.clone())),
     };
     for (key, text, m) in [(&keys[0], base, b), (&keys[1], trial, t)] {
         let subject = Subject { key, description };
         session
             .records
-            .add(record(&subject, options, Some(text), &Ok(m)))?;
+            .add(record(&subject, options, Some(text), &m))?;
     }
+    let Ok((b, t)) = outcome else {
+        return Ok(Err(outcome.err().unwrap_or_default()));
+    };
     Ok(Ok((b.seconds, t.seconds)))
 }
