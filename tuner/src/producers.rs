@@ -287,8 +287,11 @@ fn reader_tiles(
     reader: &Task,
     threads: usize,
 ) -> Option<ReaderTiles> {
-    let output = output_dims(&info.ops[producer.task.ops[0]])?;
-    if output.len() != reader.dims.len() {
+    // The reader reads the output with the same indices, so its extents
+    // are the output's.
+    let op = &info.ops[producer.task.ops[0]];
+    let output = output_dims(op)?;
+    if output.len() != reader.dims.len() || !tile.divides_output(op, &producer.task.extents) {
         return None;
     }
     let to_reader = |d: usize| output.iter().position(|&o| o == d);
@@ -297,13 +300,6 @@ fn reader_tiles(
         tiled.push((to_reader(d)?, factor));
     }
     let rows = reader.dims.len() - 1;
-    if !tiled.iter().any(|(d, _)| *d == rows)
-        || tiled
-            .iter()
-            .any(|&(d, f)| f < reader.extents[d] && reader.extents[d] % f != 0)
-    {
-        return None;
-    }
     let dim = |d: usize| reader.dims[d].as_str();
     let split = |d: usize, f: i64| f < reader.extents[d];
     for &(d, _) in &tiled {
