@@ -395,17 +395,11 @@ fn tune_task(
         let dividing = candidates[tried..]
             .iter()
             .filter(|c| c.tile.as_ref().is_some_and(divides));
-        // Those the records hold cost nothing; a few more are measured.
-        let mut new = 0;
-        for candidate in dividing {
-            let options = session.options;
-            let at = (options.cpu.as_str(), options.threads, options.warm);
-            let recorded = session.records.find(at, &task.key, Some(&candidate.chain));
-            if recorded.is_none() {
-                if new == DIVIDING_TILES_TRIED || stop.load(Ordering::Relaxed) {
-                    continue;
-                }
-                new += 1;
+        // The same few in every run, so a second `tune` from the records
+        // measures nothing again.
+        for candidate in dividing.take(DIVIDING_TILES_TRIED) {
+            if stop.load(Ordering::Relaxed) {
+                break;
             }
             try_candidate(&task, info, candidate, payload, session, &mut result)?;
         }
@@ -415,8 +409,7 @@ fn tune_task(
 }
 
 /// Candidates with a register tile dividing the output measured after the
-/// search when it measured none near the best ([`producers`]), besides
-/// those the records hold.
+/// search when it measured none near the best ([`producers`]).
 const DIVIDING_TILES_TRIED: usize = 3;
 
 /// Measures `candidate` (or finds it in the records) into `result`: its
