@@ -53,6 +53,13 @@ pub struct RegisterTile {
 }
 
 impl RegisterTile {
+    /// Whether `other` tiles the same dimensions by the same sizes, packed
+    /// the same way (its reductions may run in another order).
+    pub fn same_shape(&self, other: &RegisterTile) -> bool {
+        (self.vector, self.tile, &self.unrolled, self.packed)
+            == (other.vector, other.tile, &other.unrolled, other.packed)
+    }
+
     /// Whether each tiled dimension's tile divides its extent in `extents`
     /// (or covers it), and the output's innermost dimension (the rows of an
     /// elementwise reader) is among them: a tile a reader of `op`'s result

@@ -386,31 +386,25 @@ fn tune_task(
         });
     }
     // A reader can be tiled only as a register tile dividing the output
-    // ([`producers`]): when none measured near the best does, the first few
-    // that do too.
+    // ([`producers`]): when none measured near the best does, a few that do,
+    // until one is near.
     let output = &info.ops[task.ops[0]];
     let near = result.best.as_ref().map_or(0.0, |b| b.1) * producers::TILE_SLACK;
     let divides = |t: &space::RegisterTile| t.divides_output(output, &task.extents);
     if result.best.is_some() && !result.tiles.iter().any(|(t, s)| divides(t) && *s <= near) {
-        let dividing = candidates[tried..]
-            .iter()
-            .filter(|c| c.tile.as_ref().is_some_and(divides));
-        // The same few in every run, so a second `tune` from the records
-        // measures nothing again.
-        for candidate in dividing.take(DIVIDING_TILES_TRIED) {
+        for candidate in producers::dividing_tiles(&candidates[tried..], &result.tiles, divides) {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
             try_candidate(&task, info, candidate, payload, session, &mut result)?;
+            if result.tiles.last().is_some_and(|(_, s)| *s <= near) {
+                break;
+            }
         }
     }
     result.tiles.sort_by(|a, b| a.1.total_cmp(&b.1));
     Ok(result)
 }
-
-/// Candidates with a register tile dividing the output measured after the
-/// search when it measured none near the best ([`producers`]).
-const DIVIDING_TILES_TRIED: usize = 3;
 
 /// Measures `candidate` (or finds it in the records) into `result`: its
 /// tile, and whether it is the new best (timed again first).

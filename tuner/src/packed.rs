@@ -13,8 +13,9 @@ use schedule_lang::{MapResult, PayloadOp};
 /// innermost, which an input (the filter) has but not innermost,
 /// vectorized from that input packed with it innermost (a stride-2
 /// convolution's output channels), alone or inside 4, 7 or 8 of the output's
-/// innermost points unrolled (a register tile of broadcast inputs; at stride
-/// 2 each read from every second element).
+/// innermost points unrolled, or all of them where there are 8 or fewer (a
+/// register tile of broadcast inputs; at stride 2 each read from every
+/// second element).
 pub(crate) fn packed_channels(
     task: &Task,
     op: &PayloadOp,
@@ -42,7 +43,7 @@ pub(crate) fn packed_channels(
                 break;
             }
             let columns = [1, 4, 7, 8].into_iter().filter(|&f| {
-                f == 1 || (f < task.extents[v] && task.extents[v] % f == 0 && a * f <= 24)
+                f == 1 || (f <= task.extents[v] && task.extents[v] % f == 0 && a * f <= 24)
             });
             for factor in columns {
                 let chain = packed_chain(
@@ -57,7 +58,7 @@ pub(crate) fn packed_channels(
                 let mut chains = vec![chain.0.clone()];
                 if threads > 1 {
                     let mut trips = vec![(format!("{name}o"), (task.extents[w] + tile - 1) / tile)];
-                    if factor > 1 {
+                    if factor > 1 && factor < task.extents[v] {
                         trips.push((format!("{column}o"), task.extents[v] / factor));
                     }
                     trips.extend(
@@ -103,7 +104,8 @@ pub(crate) fn packed_channels(
 
 /// The chain of a packed-channels candidate and its loop order: `w` split
 /// by `tile` and vectorized (in machine vectors of `lanes`, unrolled),
-/// inside `factor` points of `v` unrolled (none when 1), the reductions
+/// inside `factor` points of `v` unrolled (none when 1; `v` not split when
+/// that is all of it), the reductions
 /// around them, then the other loops, `w`'s block loop outside those the
 /// packed input does not use.
 fn packed_chain(
@@ -116,17 +118,24 @@ fn packed_chain(
     input: usize,
 ) -> (String, Vec<String>) {
     let (name, column) = (&task.dims[w], &task.dims[v]);
-    let split_v = factor > 1;
+    let unroll_v = factor > 1;
+    let split_v = unroll_v && factor < task.extents[v];
+    let inner_v = match split_v {
+        true => format!("{column}i"),
+        false => column.clone(),
+    };
     let mut order = vec![format!("{name}i")];
-    if split_v {
-        order.push(format!("{column}i"));
+    if unroll_v {
+        order.push(inner_v.clone());
     }
     order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
     // The other parallel loops, innermost first, with their dimensions.
     let mut around: Vec<(String, usize)> = Vec::new();
     for &d in parallel.iter().rev() {
-        if d == v && split_v {
-            around.push((format!("{column}o"), d));
+        if d == v && unroll_v {
+            if split_v {
+                around.push((format!("{column}o"), d));
+            }
         } else if d != w {
             around.push((task.dims[d].clone(), d));
         }
@@ -152,8 +161,8 @@ fn packed_chain(
     } else {
         chain.push_str(&format!(".vectorize({name}i)"));
     }
-    if split_v {
-        chain.push_str(&format!(".unroll({column}i)"));
+    if unroll_v {
+        chain.push_str(&format!(".unroll({inner_v})"));
     }
     chain.push_str(&format!(".pack(in{input}, {name}o, {name})"));
     (chain, order)

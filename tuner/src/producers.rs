@@ -9,7 +9,7 @@
 //! input packed once per block. Kept per activation kind where the whole
 //! model, measured, runs faster so.
 
-use crate::candidate::RegisterTile;
+use crate::candidate::{Candidate, RegisterTile};
 use crate::loops::parallel_mark;
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
@@ -240,7 +240,7 @@ fn reader_through_inlined(info: &PayloadInfo, results: &[TaskResult], op: usize)
 /// How much slower than a result's best candidate one may be whose
 /// register tile a reader can take over (the best's may not divide it):
 /// computed in the reader's tiles, the output is not written and read back.
-pub(crate) const TILE_SLACK: f64 = 1.15;
+pub(crate) const TILE_SLACK: f64 = 1.25;
 
 /// The register tiles of `result`'s candidates within [`TILE_SLACK`] of its
 /// best, fastest first.
@@ -251,6 +251,45 @@ fn tile_options(result: &TaskResult) -> impl Iterator<Item = &RegisterTile> {
         .iter()
         .filter(move |(_, seconds)| *seconds <= best * TILE_SLACK)
         .map(|(tile, _)| tile)
+}
+
+/// Candidates with a register tile dividing the output measured after the
+/// search when it measured none near the best ([`producers`]), at most.
+pub const DIVIDING_TILES_TRIED: usize = 6;
+
+/// The candidates of `rest` (in rank order) to measure for a register tile
+/// that `divides`, one per tile shape not among `measured` (the reader's
+/// tiles set the loops around it), packed and unpacked tiles in turns so
+/// that a family the cost model ranks low is tried too; at most
+/// [`DIVIDING_TILES_TRIED`]. The same ones in every run, so a second `tune`
+/// from the records measures nothing again.
+pub fn dividing_tiles<'a>(
+    rest: &'a [Candidate],
+    measured: &[(RegisterTile, f64)],
+    divides: impl Fn(&RegisterTile) -> bool,
+) -> Vec<&'a Candidate> {
+    let mut families: [Vec<&Candidate>; 2] = [Vec::new(), Vec::new()];
+    for candidate in rest {
+        let Some(tile) = candidate.tile.as_ref().filter(|t| divides(t)) else {
+            continue;
+        };
+        let seen = |t: &RegisterTile| t.same_shape(tile);
+        let family = &mut families[usize::from(tile.packed.is_some())];
+        if measured.iter().any(|(t, _)| seen(t))
+            || family.iter().any(|c| c.tile.as_ref().is_some_and(seen))
+        {
+            continue;
+        }
+        family.push(candidate);
+    }
+    let [unpacked, packed] = families;
+    let mut out = Vec::new();
+    for i in 0..unpacked.len().max(packed.len()) {
+        out.extend(packed.get(i));
+        out.extend(unpacked.get(i));
+    }
+    out.truncate(DIVIDING_TILES_TRIED);
+    out
 }
 
 /// A reader tiled as a producer's register tile.

@@ -5,42 +5,49 @@
 
 use schedule_lang::PayloadInfo;
 use tuner::measure::{InProcess, Measurer};
-use tuner::producers::{apply, fusions};
+use tuner::producers::{apply, dividing_tiles, fusions, DIVIDING_TILES_TRIED};
 use tuner::space::{candidates, RegisterTile};
 use tuner::tasks::{merged_alike, tasks};
 use tuner::TaskResult;
 
-/// A 3x3 convolution, a per-channel bias add, a ReLU; `extra` is returned
-/// too (the convolution's result when it is `%c`).
+/// A 3x3 convolution, a per-channel bias add, a ReLU, on 8 x 8 outputs;
+/// `extra` is returned too (the convolution's result when it is `%c`).
 fn conv_bias_relu(extra: &str) -> String {
+    conv_bias_relu_of(extra, 8)
+}
+
+/// The same on `width` x `width` outputs.
+fn conv_bias_relu_of(extra: &str, width: i64) -> String {
+    let output = format!("1x64x{width}x{width}xf32");
     let (types, values) = match extra {
         "" => (String::new(), String::new()),
-        value => (", tensor<1x64x8x8xf32>".to_string(), format!(", {value}")),
+        value => (format!(", tensor<{output}>"), format!(", {value}")),
     };
+    let input = format!("1x64x{0}x{0}xf32", width + 2);
     format!(
         r#"
 #id = affine_map<(n, c, y, x) -> (n, c, y, x)>
 #channel = affine_map<(n, c, y, x) -> (c)>
-func.func @f(%a: tensor<1x64x10x10xf32>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>)
-    -> (tensor<1x64x8x8xf32>{types}) {{
+func.func @f(%a: tensor<{input}>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>)
+    -> (tensor<{output}>{types}) {{
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1x64x8x8xf32>
-  %o = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64x8x8xf32>) -> tensor<1x64x8x8xf32>
+  %e = tensor.empty() : tensor<{output}>
+  %o = linalg.fill ins(%zero : f32) outs(%e : tensor<{output}>) -> tensor<{output}>
   %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
-      ins(%a, %w : tensor<1x64x10x10xf32>, tensor<64x64x3x3xf32>) outs(%o : tensor<1x64x8x8xf32>) -> tensor<1x64x8x8xf32>
+      ins(%a, %w : tensor<{input}>, tensor<64x64x3x3xf32>) outs(%o : tensor<{output}>) -> tensor<{output}>
   %s = linalg.generic {{indexing_maps = [#id, #channel, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
-      ins(%c, %b : tensor<1x64x8x8xf32>, tensor<64xf32>) outs(%e : tensor<1x64x8x8xf32>) {{
+      ins(%c, %b : tensor<{output}>, tensor<64xf32>) outs(%e : tensor<{output}>) {{
   ^bb0(%in: f32, %bias: f32, %out: f32):
     %m = arith.addf %in, %bias : f32
     linalg.yield %m : f32
-  }} -> tensor<1x64x8x8xf32>
+  }} -> tensor<{output}>
   %r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
-      ins(%s : tensor<1x64x8x8xf32>) outs(%e : tensor<1x64x8x8xf32>) {{
+      ins(%s : tensor<{output}>) outs(%e : tensor<{output}>) {{
   ^bb0(%in: f32, %out: f32):
     %m = arith.maximumf %in, %zero : f32
     linalg.yield %m : f32
-  }} -> tensor<1x64x8x8xf32>
-  return %r{values} : tensor<1x64x8x8xf32>{types}
+  }} -> tensor<{output}>
+  return %r{values} : tensor<{output}>{types}
 }}
 "#
     )
@@ -55,6 +62,11 @@ fn described(text: &str) -> PayloadInfo {
 /// The packed-channels tile of 32 channels by 4 columns.
 fn packed_32_by_4(tile: &RegisterTile) -> bool {
     tile.packed.is_some() && tile.tile == 32 && tile.unrolled == [(3, 4)]
+}
+
+/// The packed-channels tile of 32 channels by a whole row of 7 columns.
+fn packed_32_by_a_row_of_7(tile: &RegisterTile) -> bool {
+    tile.packed.is_some() && tile.tile == 32 && tile.unrolled == [(3, 7)]
 }
 
 /// The row tile: the 8 columns vectorized, 4 channels and 2 rows unrolled.
@@ -265,4 +277,72 @@ fn two_schedules_of_a_model_are_timed_in_turns() {
     assert_eq!(a.calls, b.calls);
     assert!(a.calls >= 3);
     assert!(a.seconds > 0.0 && b.seconds > 0.0);
+}
+
+#[test]
+fn a_whole_row_of_seven_columns_is_one_register_tile() {
+    let payload = conv_bias_relu_of("", 7);
+    let info = described(&payload);
+    let mut results = tuned(&info, packed_32_by_a_row_of_7);
+    // Apart: the 7 columns unrolled without a split, 14 accumulators.
+    let apart = written(&info, &results, 1);
+    let chain = &results[0].best.as_ref().expect("tuned").0;
+    assert!(
+        chain.contains(".unroll(x)") && !chain.contains(".split(x"),
+        "{chain}"
+    );
+    assert_eq!(planned(&payload, &apart), Ok(Vec::new()), "{apart}");
+    assert!(computes_the_same(&payload, &apart), "{apart}");
+    // In the ReLU's tiles: 32 channels by the whole row, the convolution
+    // computed at the row loop.
+    let found = fusions(&info, &results, 1);
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        found[0].tiled,
+        ".split(j, jo, ji, 32).reorder(l, ji, k, i, jo).vectorize(l)"
+    );
+    let computed = &found[0].producers[0].1;
+    assert_eq!(computed.at, "k");
+    assert_eq!(
+        computed.chain,
+        ".reorder(f, x, kx, ky, c).vectorize(f, 16).unroll(f).unroll(x).pack(in1, jo, f)"
+    );
+    apply(&mut results, &[&found[0]]);
+    let fused = written(&info, &results, 1);
+    assert_eq!(planned(&payload, &fused), Ok(Vec::new()), "{fused}");
+    assert!(computes_the_same(&payload, &fused), "{fused}");
+}
+
+#[test]
+fn tiles_tried_for_a_reader_take_turns_between_packed_and_unpacked_shapes() {
+    let payload = conv_bias_relu("");
+    let info = described(&payload);
+    let task = tasks(&info)
+        .into_iter()
+        .find(|t| t.kind == "linalg.conv_2d_nchw_fchw")
+        .expect("the convolution");
+    let op = &info.ops[task.ops[0]];
+    let mut all = candidates(&task, op, 16, 1);
+    tuner::cost::rank(&mut all);
+    let divides = |t: &RegisterTile| t.divides_output(op, &task.extents);
+    let tried = dividing_tiles(&all, &[], divides);
+    assert_eq!(tried.len(), DIVIDING_TILES_TRIED);
+    let tiles: Vec<&RegisterTile> = tried.iter().filter_map(|c| c.tile.as_ref()).collect();
+    assert_eq!(tiles.len(), tried.len());
+    for (i, tile) in tiles.iter().enumerate() {
+        assert!(divides(tile), "{}", tried[i].chain);
+        assert_eq!(tile.packed.is_some(), i % 2 == 0, "{}", tried[i].chain);
+        assert!(
+            tiles[..i].iter().all(|t| !t.same_shape(tile)),
+            "{}",
+            tried[i].chain
+        );
+    }
+    // A shape measured already is not tried again.
+    let measured = vec![(tiles[0].clone(), 1e-3)];
+    let again = dividing_tiles(&all, &measured, divides);
+    assert!(again
+        .iter()
+        .all(|c| !c.tile.as_ref().is_some_and(|t| t.same_shape(tiles[0]))));
+    assert!(std::ptr::eq(again[0], tried[2]), "{}", again[0].chain);
 }
