@@ -12,6 +12,7 @@
 
 pub mod candidate;
 pub mod cost;
+pub mod fused;
 pub mod fusion;
 pub mod loops;
 pub mod measure;
@@ -89,7 +90,7 @@ pub struct TaskResult {
     pub fed: bool,
     /// Whether its ops are computed in the tiles of the ops reading them
     /// instead ([`producers`]).
-    pub computed_in: Option<producers::ComputedIn>,
+    pub computed_in: Option<fused::ComputedIn>,
     /// The chain tiling its ops as the producers computed in them are
     /// ([`producers`]), replacing `best`.
     pub tiled: Option<String>,
@@ -117,13 +118,15 @@ pub enum Progress<'a> {
 }
 
 /// The whole model the decisions after the search measure ([`fusion`],
-/// [`producers`]): its description, name and text, and the header its
-/// written schedule starts with.
+/// [`producers`]): its description, name and text, the header its written
+/// schedule starts with, and how to isolate some of its ops (by id, in
+/// order) as a payload of their own ([`payload::isolate`]).
 pub struct Model<'a> {
     pub info: &'a PayloadInfo,
     pub name: &'a str,
     pub text: &'a str,
     pub header: &'a write::Header,
+    pub isolate: &'a dyn Fn(&[usize]) -> Result<String, String>,
 }
 
 impl Model<'_> {

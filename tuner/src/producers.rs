@@ -10,20 +10,12 @@
 //! model, measured, runs faster so.
 
 use crate::candidate::{Candidate, RegisterTile};
+pub use crate::fused::{ComputedIn, Fusion};
 use crate::loops::parallel_mark;
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
 use std::time::Instant;
-
-/// Where a task's ops are computed: in the tiles of the ops of result
-/// `reader`, at its loop `at`, with `chain` after the `compute_at`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ComputedIn {
-    pub reader: usize,
-    pub at: String,
-    pub chain: String,
-}
 
 /// What the whole model measured.
 pub struct Decision {
@@ -31,6 +23,8 @@ pub struct Decision {
     /// that do.
     pub possible: usize,
     pub readers: usize,
+    /// Pairs of variants of their tiles timed on their ops alone ([`crate::fused`]).
+    pub variants_measured: usize,
     /// Seconds with none and with all of them (one interleaved pair), or
     /// why they could not be measured.
     pub together: Result<(f64, f64), String>,
@@ -39,20 +33,9 @@ pub struct Decision {
     pub last_kept: Option<(f64, f64)>,
 }
 
-/// One possible fusion: the reader's result, its tiled chain, and the
-/// producers' results with their chains.
-pub struct Fusion {
-    /// The reader's result (the activation kind), and its tiled chain.
-    pub reader: usize,
-    pub tiled: String,
-    /// The producers' results, with what each is computed by.
-    pub producers: Vec<(usize, ComputedIn)>,
-    /// The producers' FLOPs, all ops together.
-    pub flops: f64,
-}
-
-/// Tries every fusion [`fusions`] finds that plans cleanly on the whole
-/// model: all together against none, and when that is not faster, one by
+/// Tries every fusion [`variants`] finds that plans cleanly on the whole
+/// model, for each reader the variant fastest on its ops alone
+/// ([`crate::fused`]): all together against none, and when that is not faster, one by
 /// one (biggest first, until `deadline`) against those kept so far, each
 /// pair timed with their calls interleaved ([`paired`]); keeps what makes
 /// the model faster. `None` when no fusion applies.
@@ -62,13 +45,22 @@ pub fn compute_in_readers(
     session: &mut Session<'_>,
     deadline: Instant,
 ) -> Result<Option<Decision>, String> {
-    let mut all = fusions(model.info, results, session.options.threads);
-    all.retain(|fusion| {
-        apply(results, &[fusion]);
-        let clean = model.plans(&model.schedule(results));
-        apply(results, &[]);
-        clean
-    });
+    let mut all = Vec::new();
+    let mut variants_measured = 0;
+    for mut options in variants(model.info, results, session.options.threads) {
+        options.retain(|fusion| {
+            apply(results, &[fusion]);
+            let clean = model.plans(&model.schedule(results));
+            apply(results, &[]);
+            clean
+        });
+        if options.is_empty() {
+            continue;
+        }
+        let chosen = crate::fused::fastest(model, results, &options, session)?;
+        variants_measured += chosen.pairs;
+        all.push(options.swap_remove(chosen.index));
+    }
     if all.is_empty() {
         return Ok(None);
     }
@@ -108,6 +100,7 @@ pub fn compute_in_readers(
     }
     apply(results, &kept);
     Ok(Some(Decision {
+        variants_measured,
         possible: every.len(),
         readers: kept.len(),
         together,
@@ -135,8 +128,23 @@ pub fn apply(results: &mut [TaskResult], on: &[&Fusion]) {
 /// ops tuned with a register tile, each through inlined elementwise ops
 /// alone, every op of those results read so by an op of this kind. The
 /// reader is tiled as the biggest of them; the others join where the
-/// dimensions their tiles vectorize and unroll are tiled in it too.
+/// dimensions their tiles vectorize and unroll are tiled in it too. The
+/// first of [`variants`] for each reader.
 pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Vec<Fusion> {
+    variants(info, results, threads)
+        .into_iter()
+        .filter_map(|v| v.into_iter().next())
+        .collect()
+}
+
+/// Tile shapes of a reader's biggest producer tried at most ([`variants`]).
+pub const VARIANTS: usize = 3;
+
+/// For each reader, its fusions (as [`fusions`] describes them) with the
+/// biggest producer's tiles of different shapes within [`TILE_SLACK`] of
+/// its best, fastest alone first, at most [`VARIANTS`]: which one is
+/// fastest in the reader's tiles is measured ([`crate::fused`]).
+pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Vec<Vec<Fusion>> {
     let owner = |op: usize| results.iter().position(|r| r.task.ops.contains(&op));
     // Each tiled result's reader, when all its ops have one of one kind.
     let mut readers: Vec<(usize, usize)> = Vec::new();
@@ -148,7 +156,12 @@ pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Ve
             .task
             .ops
             .iter()
-            .map(|&op| reader_through_inlined(info, results, op).and_then(owner))
+            .map(|&op| {
+                path_to_reader(info, results, op)?
+                    .last()
+                    .copied()
+                    .and_then(owner)
+            })
             .collect();
         if let Some(ends) = ends {
             if ends.iter().all(|&e| e == ends[0]) {
@@ -157,11 +170,13 @@ pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Ve
         }
     }
     let flops = |p: usize| results[p].task.flops as f64 * results[p].task.ops.len() as f64;
-    let mut out: Vec<Fusion> = Vec::new();
+    let mut out: Vec<Vec<Fusion>> = Vec::new();
+    let mut done: Vec<usize> = Vec::new();
     for &(_, reader) in &readers {
-        if out.iter().any(|f| f.reader == reader) || results[reader].conditions.is_none() {
+        if done.contains(&reader) || results[reader].conditions.is_none() {
             continue;
         }
+        done.push(reader);
         let all: Vec<usize> = readers
             .iter()
             .filter(|(_, r)| *r == reader)
@@ -170,41 +185,59 @@ pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Ve
         let Some(&first) = all.iter().max_by(|a, b| flops(**a).total_cmp(&flops(**b))) else {
             continue;
         };
-        let Some((tile, tiles)) = tile_options(&results[first]).find_map(|tile| {
-            let tiles = reader_tiles(info, &results[first], tile, &results[reader].task, threads);
-            tiles.map(|tiles| (tile, tiles))
-        }) else {
+        let op = results[first].task.ops[0];
+        let Some(path) = path_to_reader(info, results, op) else {
             continue;
         };
-        // The biggest producer keeps the tile the reader took; the others
-        // take one of theirs of the same sizes.
-        let producers: Vec<(usize, ComputedIn)> = all
-            .iter()
-            .filter_map(|&p| {
-                let chain = match p == first {
-                    true => producer_chain(info, &results[p], tile, &tiles),
-                    false => tile_options(&results[p])
-                        .find_map(|tile| producer_chain(info, &results[p], tile, &tiles)),
-                }?;
-                let at = tiles.at.clone();
-                Some((p, ComputedIn { reader, at, chain }))
-            })
-            .collect();
-        out.push(Fusion {
-            reader,
-            tiled: tiles.chain,
-            flops: producers.iter().map(|(p, _)| flops(*p)).sum(),
-            producers,
-        });
+        let group: Vec<usize> = std::iter::once(op).chain(path).collect();
+        let mut shapes: Vec<&RegisterTile> = Vec::new();
+        let mut options = Vec::new();
+        for tile in tile_options(&results[first]) {
+            if options.len() == VARIANTS || shapes.iter().any(|s| s.same_shape(tile)) {
+                continue;
+            }
+            let Some(tiles) =
+                reader_tiles(info, &results[first], tile, &results[reader].task, threads)
+            else {
+                continue;
+            };
+            shapes.push(tile);
+            // The biggest producer keeps the tile the reader took; the
+            // others take one of theirs of the same sizes.
+            let producers: Vec<(usize, ComputedIn)> = all
+                .iter()
+                .filter_map(|&p| {
+                    let chain = match p == first {
+                        true => producer_chain(info, &results[p], tile, &tiles),
+                        false => tile_options(&results[p])
+                            .find_map(|tile| producer_chain(info, &results[p], tile, &tiles)),
+                    }?;
+                    let at = tiles.at.clone();
+                    Some((p, ComputedIn { reader, at, chain }))
+                })
+                .collect();
+            options.push(Fusion {
+                reader,
+                tiled: tiles.chain,
+                flops: producers.iter().map(|(p, _)| flops(*p)).sum(),
+                producers,
+                group: group.clone(),
+            });
+        }
+        if !options.is_empty() {
+            out.push(options);
+        }
     }
     out
 }
 
-/// The op the result of `op` reaches through elementwise ops the schedule
-/// inlines, each reading it with the same indices (an identity map) and
-/// the only op reading it: the first such reader not inlined.
-fn reader_through_inlined(info: &PayloadInfo, results: &[TaskResult], op: usize) -> Option<usize> {
+/// The ops the result of `op` goes through to its reader: elementwise ops
+/// the schedule inlines, each reading it with the same indices (an
+/// identity map) and the only op reading it, then the first such reader
+/// not inlined (last).
+fn path_to_reader(info: &PayloadInfo, results: &[TaskResult], op: usize) -> Option<Vec<usize>> {
     let mut current = op;
+    let mut path = Vec::new();
     loop {
         let one = [current];
         let reads: Vec<_> = info.reads_of(&one).collect();
@@ -230,8 +263,9 @@ fn reader_through_inlined(info: &PayloadInfo, results: &[TaskResult], op: usize)
         let inlined = results
             .iter()
             .any(|r| r.inlined && r.task.ops.contains(&reader.id));
+        path.push(reader.id);
         if !inlined {
-            return Some(reader.id);
+            return Some(path);
         }
         current = reader.id;
     }

@@ -128,11 +128,19 @@ pub fn tune_payload(
     };
     if !stop.load(Ordering::SeqCst) {
         progress(Progress::Inlining);
+        let isolate = |ops: &[usize]| {
+            let groups = [ops.to_vec()];
+            payload::isolate::isolate_groups(&context, &module, name, &groups)
+                .map_err(|e| e.message)?
+                .pop()
+                .ok_or_else(|| "nothing isolated".to_string())
+        };
         let model = Model {
             info: &info,
             name,
             text,
             header: &header,
+            isolate: &isolate,
         };
         let decision =
             crate::fusion::inline_elementwise(&model, &mut results, &mut session, deadline);
@@ -221,9 +229,13 @@ fn producers_note(d: &crate::producers::Decision) -> String {
             ms(without)
         )
     });
+    let variants = match d.variants_measured {
+        0 => String::new(),
+        n => format!("; tiles chosen by {n} pairs of variants timed on their ops alone"),
+    };
     format!(
         "whole model, convolutions computed in their activations' tiles: {together}; kept for {} \
-         kinds of activation{last}",
+         kinds of activation{last}{variants}",
         d.readers
     )
 }

@@ -4,8 +4,8 @@
 //! schedule plans without a warning and computes what the payload does.
 
 use schedule_lang::PayloadInfo;
-use tuner::measure::{InProcess, Measurer};
-use tuner::producers::{apply, dividing_tiles, fusions, DIVIDING_TILES_TRIED};
+use tuner::measure::{InProcess, Measurement, Measurer};
+use tuner::producers::{apply, dividing_tiles, fusions, variants, DIVIDING_TILES_TRIED};
 use tuner::space::{candidates, RegisterTile};
 use tuner::tasks::{merged_alike, tasks};
 use tuner::TaskResult;
@@ -345,4 +345,134 @@ fn tiles_tried_for_a_reader_take_turns_between_packed_and_unpacked_shapes() {
         .iter()
         .all(|c| !c.tile.as_ref().is_some_and(|t| t.same_shape(tiles[0]))));
     assert!(std::ptr::eq(again[0], tried[2]), "{}", again[0].chain);
+}
+
+/// A measurer timing schedules by their text: those holding `fast` take
+/// 1 ms, the others 2 ms; it counts the pairs it was asked for.
+struct ByText {
+    fast: &'static str,
+    pairs: usize,
+}
+
+impl Measurer for ByText {
+    fn reference(&mut self, _: &str, _: &str) -> Result<Measurement, String> {
+        Ok(Measurement {
+            seconds: 3e-3,
+            calls: 3,
+        })
+    }
+    fn measure(&mut self, _: &str, _: &str, schedule: &str) -> Result<Measurement, String> {
+        let seconds = if schedule.contains(self.fast) {
+            1e-3
+        } else {
+            2e-3
+        };
+        Ok(Measurement { seconds, calls: 3 })
+    }
+    fn measure_pair(
+        &mut self,
+        key: &str,
+        payload: &str,
+        (a, b): (&str, &str),
+    ) -> Result<(Measurement, Measurement), String> {
+        self.pairs += 1;
+        Ok((
+            self.measure(key, payload, a)?,
+            self.measure(key, payload, b)?,
+        ))
+    }
+}
+
+#[test]
+fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
+    let payload = conv_bias_relu("");
+    let info = described(&payload);
+    let mut results = tuned(&info, packed_32_by_4);
+    let rows = tuned(&info, rows_by_4_by_2).remove(0).tiles.remove(0).0;
+    results[0].tiles.push((rows, 5.5e-4));
+    let found = variants(&info, &results, 1);
+    assert_eq!(found.len(), 1);
+    let options = &found[0];
+    assert_eq!(options.len(), 2, "both tiles are within the slack");
+    // The group: the convolution, the bias add inlined, the ReLU.
+    let conv = results[0].task.ops[0];
+    assert_eq!(options[0].group.len(), 3);
+    assert_eq!(options[0].group[0], conv);
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, "f.mlir", &payload).expect("parses");
+    let isolate = |ops: &[usize]| {
+        payload::isolate::isolate_groups(&context, &module, "f.mlir", &[ops.to_vec()])
+            .map_err(|e| e.message)
+            .map(|mut all| all.remove(0))
+    };
+    let alone = isolate(&options[0].group).expect("isolates");
+    // Each variant's schedule on those ops alone plans cleanly and computes
+    // what they do: the packed tile first (fastest alone), then the rows.
+    let schedules: Vec<String> = options
+        .iter()
+        .map(|v| tuner::fused::group_schedule(&info, &results, v))
+        .collect();
+    assert!(
+        schedules[0].starts_with("func p = linalg.conv_2d_nchw_fchw[0] (n, f, y, x | c, ky, kx)\n")
+    );
+    assert!(
+        schedules[0].contains("e0.compute_inline()\n"),
+        "{}",
+        schedules[0]
+    );
+    assert!(
+        schedules[0].contains(".pack(in1, jo, f)"),
+        "{}",
+        schedules[0]
+    );
+    assert!(
+        schedules[1].contains(".vectorize(x).unroll(f).unroll(y)"),
+        "{}",
+        schedules[1]
+    );
+    for schedule in &schedules {
+        assert_eq!(planned(&alone, schedule), Ok(Vec::new()), "{schedule}");
+        assert!(computes_the_same(&alone, schedule), "{schedule}");
+    }
+    // Measured so, the row tile is faster in the ReLU's tiles: it is chosen,
+    // by one pair, which the records keep for a second run.
+    let header = tuner::write::Header {
+        payload: "f.mlir".to_string(),
+        cpu: "test".to_string(),
+        threads: 1,
+        kept: None,
+        taken: Vec::new(),
+    };
+    let model = tuner::Model {
+        info: &info,
+        name: "f.mlir",
+        text: &payload,
+        header: &header,
+        isolate: &isolate,
+    };
+    let options_used = tuner::Options {
+        budget: std::time::Duration::from_secs(1),
+        threads: 1,
+        lanes: 16,
+        cpu: "test".to_string(),
+        patience: 1,
+        warm: false,
+    };
+    let mut records = tuner::records::Records::in_memory();
+    let mut measurer = ByText {
+        fast: ".unroll(y)",
+        pairs: 0,
+    };
+    for pairs in [1, 1] {
+        let mut session = tuner::Session {
+            options: &options_used,
+            records: &mut records,
+            measurer: &mut measurer,
+        };
+        let chosen =
+            tuner::fused::fastest(&model, &results, options, &mut session).expect("measures");
+        assert_eq!(chosen.index, 1);
+        assert_eq!(chosen.pairs, 1);
+        assert_eq!(measurer.pairs, pairs, "the second run reads the records");
+    }
 }

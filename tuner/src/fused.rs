@@ -1,0 +1,138 @@
+//! A fusion of producers into their reader's tiles ([`Fusion`]), and the
+//! reader's tiles chosen by measuring them fused: each variant of a
+//! fusion ([`crate::producers::variants`]: the biggest producer's register
+//! tiles of other shapes) is timed on its ops alone (the producer, the
+//! elementwise ops inlined after it and the reader, isolated as one
+//! payload) against the fastest so far; the fastest is the one the
+//! whole-model decision then tries.
+//! A tile fastest alone need not be fastest inside the reader's tiles.
+
+use crate::records::short_hash;
+use crate::{paired, Model, Session, TaskResult};
+use schedule_lang::naming::{binding, dim_names};
+use schedule_lang::PayloadInfo;
+
+/// Where a task's ops are computed: in the tiles of the ops of result
+/// `reader`, at its loop `at`, with `chain` after the `compute_at`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputedIn {
+    pub reader: usize,
+    pub at: String,
+    pub chain: String,
+}
+
+/// One possible fusion: the reader's result, its tiled chain, and the
+/// producers' results with their chains.
+pub struct Fusion {
+    /// The reader's result (the activation kind), and its tiled chain.
+    pub reader: usize,
+    pub tiled: String,
+    /// The producers' results, with what each is computed by.
+    pub producers: Vec<(usize, ComputedIn)>,
+    /// The producers' FLOPs, all ops together.
+    pub flops: f64,
+    /// The ops measured alone to choose among a reader's tiles
+    /// ([`fastest`]): the biggest producer's first op, the inlined
+    /// ops after it and the reader reading them.
+    pub group: Vec<usize>,
+}
+
+/// What measuring a reader's variants found: the chosen one's index, and
+/// how many pairs were timed (or found in the records).
+pub struct Chosen {
+    pub index: usize,
+    pub pairs: usize,
+}
+
+/// The fastest of `variants` on its ops alone: each against the fastest so
+/// far, as a pair whose calls take turns ([`crate::paired`]), since tiles a
+/// few percent apart are within one spell of a noisy machine. The first
+/// when there is one, or a pair could not be measured.
+pub fn fastest(
+    model: &Model<'_>,
+    results: &[TaskResult],
+    variants: &[Fusion],
+    session: &mut Session<'_>,
+) -> Result<Chosen, String> {
+    let mut chosen = Chosen { index: 0, pairs: 0 };
+    let Some(first) = variants.first() else {
+        return Ok(chosen);
+    };
+    if variants.len() == 1 {
+        return Ok(chosen);
+    }
+    let payload = (model.isolate)(&first.group)?;
+    let key = format!("fused {}", short_hash(&payload, 8));
+    let description = format!(
+        "{} computed in {}",
+        producer_description(results, first),
+        results[first.reader].task.description
+    );
+    let mut best = group_schedule(model.info, results, first);
+    for (index, variant) in variants.iter().enumerate().skip(1) {
+        let trial = group_schedule(model.info, results, variant);
+        chosen.pairs += 1;
+        if let Ok((base, seconds)) = paired(&key, &description, (&best, &trial), &payload, session)?
+        {
+            if seconds < base {
+                best = trial;
+                chosen.index = index;
+            }
+        }
+    }
+    Ok(chosen)
+}
+
+/// The description of the biggest producer's task (the group's first op's).
+fn producer_description(results: &[TaskResult], fusion: &Fusion) -> String {
+    results
+        .iter()
+        .find(|r| r.task.ops.first() == fusion.group.first())
+        .map_or_else(String::new, |r| r.task.description.clone())
+}
+
+/// The schedule of `fusion` on its group's ops isolated
+/// ([`Fusion::group`]): the producer computed in the reader's tiles, the
+/// ops between inlined.
+pub fn group_schedule(info: &PayloadInfo, results: &[TaskResult], fusion: &Fusion) -> String {
+    let (Some(&first), Some(&last)) = (fusion.group.first(), fusion.group.last()) else {
+        return String::new();
+    };
+    let task_of = |op: usize| results.iter().find(|r| r.task.ops.contains(&op));
+    let computed = task_of(first).and_then(|r| {
+        let index = results.iter().position(|o| std::ptr::eq(o, r))?;
+        fusion.producers.iter().find(|(p, _)| *p == index)
+    });
+    let (Some(producer), Some(reader), Some((_, computed))) =
+        (task_of(first), task_of(last), computed)
+    else {
+        return String::new();
+    };
+    let producer = &producer.task;
+    let mut text = format!(
+        "func p = {}[0] ({})\n",
+        producer.kind,
+        producer.binding(info)
+    );
+    // The ops between, then the reader: the group's generics in order.
+    let between = &fusion.group[1..fusion.group.len() - 1];
+    for (k, &id) in between.iter().enumerate() {
+        let op = &info.ops[id];
+        let dims = dim_names(op);
+        text.push_str(&format!(
+            "func e{k} = {}[{k}] ({})\ne{k}.compute_inline()\n",
+            op.kind,
+            binding(op, &dims)
+        ));
+    }
+    text.push_str(&format!(
+        "func r = {}[{}] ({})\nr{}\np.compute_at(r, {}){}\n",
+        reader.task.kind,
+        between.len(),
+        reader.task.binding(info),
+        fusion.tiled,
+        computed.at,
+        computed.chain
+    ));
+    text
+}
