@@ -122,15 +122,19 @@ fn computes_the_same(payload: &str, schedule: &str) -> bool {
     measurer.measure("model", payload, schedule).is_ok()
 }
 
-fn written(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> String {
-    let header = tuner::write::Header {
+/// The header of a schedule written for the test payload.
+fn header(threads: usize) -> tuner::write::Header {
+    tuner::write::Header {
         payload: "f.mlir".to_string(),
         cpu: "test".to_string(),
         threads,
         kept: None,
         taken: Vec::new(),
-    };
-    tuner::write::schedule_text(info, results, &header)
+    }
+}
+
+fn written(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> String {
+    tuner::write::schedule_text(info, results, &header(threads))
 }
 
 /// The planner's warnings, or its refusal.
@@ -348,10 +352,10 @@ fn tiles_tried_for_a_reader_take_turns_between_packed_and_unpacked_shapes() {
 }
 
 /// A measurer timing schedules by their text: those holding `fast` take
-/// 1 ms, the others 2 ms; it counts the pairs it was asked for.
+/// 1 ms, the others 2 ms; it counts the schedules it timed.
 struct ByText {
     fast: &'static str,
-    pairs: usize,
+    timed: usize,
 }
 
 impl Measurer for ByText {
@@ -362,24 +366,13 @@ impl Measurer for ByText {
         })
     }
     fn measure(&mut self, _: &str, _: &str, schedule: &str) -> Result<Measurement, String> {
+        self.timed += 1;
         let seconds = if schedule.contains(self.fast) {
             1e-3
         } else {
             2e-3
         };
         Ok(Measurement { seconds, calls: 3 })
-    }
-    fn measure_pair(
-        &mut self,
-        key: &str,
-        payload: &str,
-        (a, b): (&str, &str),
-    ) -> Result<(Measurement, Measurement), String> {
-        self.pairs += 1;
-        Ok((
-            self.measure(key, payload, a)?,
-            self.measure(key, payload, b)?,
-        ))
     }
 }
 
@@ -436,13 +429,7 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
     }
     // Measured so, the row tile is faster in the ReLU's tiles: it is chosen,
     // by one pair, which the records keep for a second run.
-    let header = tuner::write::Header {
-        payload: "f.mlir".to_string(),
-        cpu: "test".to_string(),
-        threads: 1,
-        kept: None,
-        taken: Vec::new(),
-    };
+    let header = header(1);
     let model = tuner::Model {
         info: &info,
         name: "f.mlir",
@@ -461,9 +448,9 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
     let mut records = tuner::records::Records::in_memory();
     let mut measurer = ByText {
         fast: ".unroll(y)",
-        pairs: 0,
+        timed: 0,
     };
-    for pairs in [1, 1] {
+    for _ in 0..2 {
         let mut session = tuner::Session {
             options: &options_used,
             records: &mut records,
@@ -473,6 +460,6 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
             tuner::fused::fastest(&model, &results, options, &mut session).expect("measures");
         assert_eq!(chosen.index, 1);
         assert_eq!(chosen.pairs, 1);
-        assert_eq!(measurer.pairs, pairs, "the second run reads the records");
+        assert_eq!(measurer.timed, 2, "the second run reads the records");
     }
 }
