@@ -47,7 +47,8 @@ pub struct Chosen {
 /// The fastest of `variants` on its ops alone: each against the fastest so
 /// far, as a pair whose calls take turns ([`crate::paired`]), since tiles a
 /// few percent apart are within one spell of a noisy machine. The first
-/// when there is one, or a pair could not be measured.
+/// when there is one, its ops cannot be isolated, or no pair could be
+/// measured.
 pub fn fastest(
     model: &Model<'_>,
     results: &[TaskResult],
@@ -61,7 +62,10 @@ pub fn fastest(
     if variants.len() == 1 {
         return Ok(chosen);
     }
-    let payload = (model.isolate)(&first.group)?;
+    // Ops that cannot be isolated (none here so far) keep the first.
+    let Ok(payload) = (model.isolate)(&first.group) else {
+        return Ok(chosen);
+    };
     let key = format!("fused {}", short_hash(&payload, 8));
     let description = format!(
         "{} computed in {}",

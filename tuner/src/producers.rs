@@ -24,7 +24,7 @@ pub struct Decision {
     pub possible: usize,
     pub readers: usize,
     /// Pairs of variants of their tiles timed on their ops alone ([`crate::fused`]).
-    pub variants_measured: usize,
+    pub variant_pairs: usize,
     /// Seconds with none and with all of them (one interleaved pair), or
     /// why they could not be measured.
     pub together: Result<(f64, f64), String>,
@@ -46,7 +46,7 @@ pub fn compute_in_readers(
     deadline: Instant,
 ) -> Result<Option<Decision>, String> {
     let mut all = Vec::new();
-    let mut variants_measured = 0;
+    let mut variant_pairs = 0;
     for mut options in variants(model.info, results, session.options.threads) {
         options.retain(|fusion| {
             apply(results, &[fusion]);
@@ -58,7 +58,7 @@ pub fn compute_in_readers(
             continue;
         }
         let chosen = crate::fused::fastest(model, results, &options, session)?;
-        variants_measured += chosen.pairs;
+        variant_pairs += chosen.pairs;
         all.push(options.swap_remove(chosen.index));
     }
     if all.is_empty() {
@@ -100,7 +100,7 @@ pub fn compute_in_readers(
     }
     apply(results, &kept);
     Ok(Some(Decision {
-        variants_measured,
+        variant_pairs,
         possible: every.len(),
         readers: kept.len(),
         together,

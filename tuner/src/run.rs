@@ -229,7 +229,7 @@ fn producers_note(d: &crate::producers::Decision) -> String {
             ms(without)
         )
     });
-    let variants = match d.variants_measured {
+    let variants = match d.variant_pairs {
         0 => String::new(),
         n => format!("; tiles chosen by {n} pairs of variants timed on their ops alone"),
     };
