@@ -102,38 +102,51 @@ pub fn group_schedule(info: &PayloadInfo, results: &[TaskResult], fusion: &Fusio
     let (Some(&first), Some(&last)) = (fusion.group.first(), fusion.group.last()) else {
         return String::new();
     };
-    let task_of = |op: usize| results.iter().find(|r| r.task.ops.contains(&op));
-    let computed = task_of(first).and_then(|r| {
-        let index = results.iter().position(|o| std::ptr::eq(o, r))?;
-        fusion.producers.iter().find(|(p, _)| *p == index)
-    });
-    let (Some(producer), Some(reader), Some((_, computed))) =
-        (task_of(first), task_of(last), computed)
+    let result_of = |op: usize| results.iter().position(|r| r.task.ops.contains(&op));
+    let computed = result_of(first)
+        .and_then(|index| fusion.producers.iter().find(|(p, _)| *p == index))
+        .map(|(_, computed)| computed);
+    let (Some(producer), Some(reader), Some(computed)) =
+        (result_of(first), result_of(last), computed)
     else {
         return String::new();
     };
-    let producer = &producer.task;
+    // Each op's selector: its kind, and its index among the group's ops of
+    // that kind (the isolated payload holds them in the group's order).
+    let selector = |at: usize| {
+        let kind = &info.ops[fusion.group[at]].kind;
+        let index = fusion.group[..at]
+            .iter()
+            .filter(|&&id| info.ops[id].kind == *kind)
+            .count();
+        format!("{kind}[{index}]")
+    };
+    let (producer, reader) = (&results[producer].task, &results[reader].task);
     let mut text = format!(
-        "func p = {}[0] ({})\n",
-        producer.kind,
+        "func p = {} ({})
+",
+        selector(0),
         producer.binding(info)
     );
-    // The ops between, then the reader: the group's generics in order.
-    let between = &fusion.group[1..fusion.group.len() - 1];
-    for (k, &id) in between.iter().enumerate() {
-        let op = &info.ops[id];
-        let dims = dim_names(op);
+    // The ops between, inlined.
+    let last_at = fusion.group.len() - 1;
+    for at in 1..last_at {
+        let op = &info.ops[fusion.group[at]];
         text.push_str(&format!(
-            "func e{k} = {}[{k}] ({})\ne{k}.compute_inline()\n",
-            op.kind,
-            binding(op, &dims)
+            "func e{at} = {} ({})
+e{at}.compute_inline()
+",
+            selector(at),
+            binding(op, &dim_names(op))
         ));
     }
     text.push_str(&format!(
-        "func r = {}[{}] ({})\nr{}\np.compute_at(r, {}){}\n",
-        reader.task.kind,
-        between.len(),
-        reader.task.binding(info),
+        "func r = {} ({})
+r{}
+p.compute_at(r, {}){}
+",
+        selector(last_at),
+        reader.binding(info),
         fusion.tiled,
         computed.at,
         computed.chain

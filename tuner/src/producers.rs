@@ -11,7 +11,7 @@
 
 use crate::candidate::{Candidate, RegisterTile};
 pub use crate::fused::{ComputedIn, Fusion};
-use crate::loops::parallel_mark;
+use crate::loops::{parallel_mark, reorder};
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
@@ -411,7 +411,10 @@ fn reader_tiles(
     for &(d, f) in &blocks {
         chain.push_str(&format!(".split({0}, {0}o, {0}i, {f})", dim(d)));
     }
-    chain.push_str(&format!(".reorder({})", order.join(", ")));
+    // No `.reorder` where the loops are in that order already (the planner
+    // warns about one that changes nothing).
+    let splits: Vec<(usize, bool)> = tiled.iter().map(|&(d, f)| (d, split(d, f))).collect();
+    chain.push_str(&reorder(&reader.dims, &splits, &order));
     let (rows_tile, lanes) = (inside[0].1, tile.lanes);
     chain.push_str(&vectorized(&order[0], rows_tile, lanes));
     if threads > 1 {
