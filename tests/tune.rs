@@ -78,6 +78,8 @@ fn the_tuned_schedule_checks_applies_and_computes_the_same() {
             record["seconds"].is_number() || record["error"].is_string(),
             "{line}"
         );
+        // What the measurement took, which a second run spends instead.
+        assert!(record["took"].as_f64().is_some_and(|t| t > 0.0), "{line}");
     }
 
     // Again with the same records: nothing measured again, the same file.

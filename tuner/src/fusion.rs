@@ -11,7 +11,6 @@
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo};
-use std::time::Instant;
 
 /// The whole model's time with the elementwise kinds inlined and without.
 pub struct Decision {
@@ -33,13 +32,13 @@ pub struct Decision {
 /// unless more than 2% slower), then only those read once per element
 /// ([`read_once`]) against the better (kept if more than 2% faster than
 /// all, or within 2% of none); when that is not all of them, tries the
-/// others one by one until `deadline`. `None` when no kind could be
-/// inlined.
+/// others one by one until the session has spent `deadline` seconds
+/// measuring ([`Session::spent`]). `None` when no kind could be inlined.
 pub fn inline_elementwise(
     model: &Model<'_>,
     results: &mut [TaskResult],
     session: &mut Session<'_>,
-    deadline: Instant,
+    deadline: f64,
 ) -> Result<Option<Decision>, String> {
     // Transposes the chains of the matmuls reading them were tuned with
     // inlined ([`Task::feeders`]) stay inlined, out of the decision.
@@ -75,22 +74,23 @@ pub fn inline_elementwise(
     let key = model.key();
     // The model with the kinds of `base` inlined against `trial`'s, their
     // calls interleaved.
-    let mut versus = |results: &mut [TaskResult], base: &[usize], trial: &[usize]| {
-        let mut text = |on: &[usize]| {
-            for &i in &inlined {
-                results[i].inlined = on.contains(&i);
-            }
-            model.schedule(results)
+    let versus =
+        |results: &mut [TaskResult], session: &mut Session<'_>, base: &[usize], trial: &[usize]| {
+            let mut text = |on: &[usize]| {
+                for &i in &inlined {
+                    results[i].inlined = on.contains(&i);
+                }
+                model.schedule(results)
+            };
+            let (base, trial) = (text(base), text(trial));
+            paired(&key, model.name, (&base, &trial), model.text, session)
         };
-        let (base, trial) = (text(base), text(trial));
-        paired(&key, model.name, (&base, &trial), model.text, session)
-    };
     let (once, recomputed): (Vec<usize>, Vec<usize>) = inlined
         .iter()
         .partition(|&&i| read_once(model.info, &results[i].task));
     // Inlined unless measurably slower (Halide's default): 2% is within
     // this machine's noise. Most inlining first.
-    let (without, with) = match versus(results, &[], &inlined)? {
+    let (without, with) = match versus(results, session, &[], &inlined)? {
         Ok(pair) => pair,
         Err(why) => {
             for &i in &inlined {
@@ -107,7 +107,7 @@ pub fn inline_elementwise(
     // when all inlined is more than 2% slower, or none no faster.
     let mut read_once = None;
     if !once.is_empty() && !recomputed.is_empty() {
-        if let Ok((base, seconds)) = versus(results, &kept, &once)? {
+        if let Ok((base, seconds)) = versus(results, session, &kept, &once)? {
             read_once = Some(seconds);
             let taken = match kept.is_empty() {
                 true => seconds <= base * 1.02,
@@ -127,7 +127,7 @@ pub fn inline_elementwise(
         .filter(|i| !kept.contains(i))
         .collect();
     for i in rest {
-        if Instant::now() >= deadline {
+        if session.spent >= deadline {
             break;
         }
         let mut trial = kept.clone();
@@ -139,7 +139,7 @@ pub fn inline_elementwise(
         if !model.plans(&text) {
             continue;
         }
-        if let Ok((base, seconds)) = versus(results, &kept, &trial)? {
+        if let Ok((base, seconds)) = versus(results, session, &kept, &trial)? {
             if seconds <= base * 1.01 {
                 (kept, best) = (trial, seconds);
             }

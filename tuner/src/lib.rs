@@ -36,7 +36,7 @@ use tasks::Task;
 
 /// How to tune.
 pub struct Options {
-    /// Wall-clock time for all tasks, shared by their FLOPs.
+    /// Time for all measurements ([`Session::spent`]), shared by the tasks' FLOPs.
     pub budget: Duration,
     /// Threads the schedules run on.
     pub threads: usize,
@@ -59,6 +59,10 @@ pub struct Session<'a> {
     pub records: &'a mut Records,
     /// Where candidates run.
     pub measurer: &'a mut dyn Measurer,
+    /// Seconds of the budget spent: what each measurement took, or what
+    /// its record says it took when it comes from the records (so a second
+    /// run from them stops where the first did, and decides the same).
+    pub spent: f64,
 }
 
 /// What tuning one task found.
@@ -190,7 +194,7 @@ pub fn tune(
     progress: &mut dyn FnMut(Progress<'_>),
     stop: &AtomicBool,
 ) -> Result<Vec<TaskResult>, String> {
-    let start = Instant::now();
+    let begin = session.spent;
     let weights: Vec<f64> = tasks
         .iter()
         .map(|t| (t.flops as f64 * t.ops.len() as f64).max(1.0))
@@ -203,12 +207,9 @@ pub fn tune(
             total: count,
             task: &task,
         });
-        // A task's share: its FLOPs' part of what is left of the budget.
-        let left = session
-            .options
-            .budget
-            .saturating_sub(start.elapsed())
-            .as_secs_f64();
+        // A task's share: its FLOPs' part of what is left of the budget
+        // (measuring time: [`Session::spent`]).
+        let left = (session.options.budget.as_secs_f64() - (session.spent - begin)).max(0.0);
         let weight_left: f64 = weights[index..].iter().sum();
         let share = Duration::from_secs_f64(left * weights[index] / weight_left.max(1.0));
         let result = tune_task(task, info, payloads, session, progress, stop, share)?;
@@ -223,6 +224,7 @@ fn record(
     options: &Options,
     chain: Option<&str>,
     outcome: &Result<Measurement, String>,
+    took: f64,
 ) -> Record {
     Record {
         version: records::VERSION,
@@ -235,6 +237,7 @@ fn record(
         seconds: outcome.as_ref().ok().map(|m| m.seconds),
         calls: outcome.as_ref().map_or(0, |m| m.calls),
         error: outcome.as_ref().err().cloned(),
+        took: Some(took),
     }
 }
 
@@ -278,13 +281,17 @@ pub(crate) fn measured(
             }),
             (None, error) => Err(error.clone().unwrap_or_default()),
         };
+        session.spent += record.took.unwrap_or(0.0);
         return Ok((outcome, true));
     }
+    let begin = Instant::now();
     let outcome = match schedule {
         Some(schedule) => session.measurer.measure(subject.key, payload, schedule),
         None => session.measurer.reference(subject.key, payload),
     };
-    let record = record(subject, session.options, chain, &outcome);
+    let took = begin.elapsed().as_secs_f64();
+    session.spent += took;
+    let record = record(subject, session.options, chain, &outcome, took);
     session.records.add(record)?;
     Ok((outcome, false))
 }
@@ -299,7 +306,11 @@ fn retimed(
     first: Measurement,
     session: &mut Session<'_>,
 ) -> Result<f64, String> {
-    let Ok(again) = session.measurer.measure(&task.key, payload, schedule) else {
+    let begin = Instant::now();
+    let again = session.measurer.measure(&task.key, payload, schedule);
+    let took = begin.elapsed().as_secs_f64();
+    session.spent += took;
+    let Ok(again) = again else {
         return Ok(first.seconds);
     };
     let slower = if again.seconds > first.seconds {
@@ -307,11 +318,23 @@ fn retimed(
     } else {
         first
     };
+    // The record a second run reads stands for both timings.
+    let options = session.options;
+    let first_took = session
+        .records
+        .find(
+            (&options.cpu, options.threads, options.warm),
+            &task.key,
+            Some(&candidate.chain),
+        )
+        .and_then(|r| r.took)
+        .unwrap_or(0.0);
     let record = record(
         &task.subject(),
-        session.options,
+        options,
         Some(&candidate.chain),
         &Ok(slower),
+        first_took + took,
     );
     session.records.add(record)?;
     Ok(slower.seconds)
@@ -326,7 +349,7 @@ fn tune_task(
     stop: &AtomicBool,
     share: Duration,
 ) -> Result<TaskResult, String> {
-    let start = Instant::now();
+    let begin = session.spent;
     let payload = payloads
         .first()
         .ok_or_else(|| format!("internal error: no isolated payload for {}", task.kind))?;
@@ -372,7 +395,7 @@ fn tune_task(
     let mut stale = 0;
     let mut tried = 0;
     for candidate in &candidates {
-        let out_of_time = start.elapsed() >= share && result.measured > 0;
+        let out_of_time = session.spent - begin >= share.as_secs_f64() && result.measured > 0;
         if stop.load(Ordering::Relaxed) || out_of_time || stale >= session.options.patience {
             break;
         }
@@ -478,20 +501,25 @@ pub(crate) fn paired(
     let recorded = |key: &str, text: &str| {
         let at = (options.cpu.as_str(), options.threads, options.warm);
         let record = session.records.find(at, key, Some(text))?;
-        Some(
-            record
-                .seconds
-                .ok_or_else(|| record.error.clone().unwrap_or_default()),
-        )
+        let seconds = record
+            .seconds
+            .ok_or_else(|| record.error.clone().unwrap_or_default());
+        Some((seconds, record.took.unwrap_or(0.0)))
     };
-    match (recorded(&keys[0], base), recorded(&keys[1], trial)) {
-        (Some(Ok(b)), Some(Ok(t))) => return Ok(Ok((b, t))),
-        (Some(Err(why)), Some(_)) | (Some(_), Some(Err(why))) => return Ok(Err(why)),
-        _ => {}
+    let found = [recorded(&keys[0], base), recorded(&keys[1], trial)];
+    if let [Some((b, b_took)), Some((t, t_took))] = found {
+        session.spent += b_took + t_took;
+        return Ok(match (b, t) {
+            (Ok(b), Ok(t)) => Ok((b, t)),
+            (Err(why), _) | (_, Err(why)) => Err(why),
+        });
     }
     // A pair that could not be measured is recorded too, so that a second
-    // `tune` decides the same.
+    // `tune` decides the same; each of its records with half its time.
+    let begin = Instant::now();
     let outcome = session.measurer.measure_pair(model, payload, (base, trial));
+    let took = begin.elapsed().as_secs_f64();
+    session.spent += took;
     let (b, t) = match &outcome {
         Ok((b, t)) => (Ok(*b), Ok(*t)),
         Err(why) => (Err(why.clone()), Err(why.clone())),
@@ -500,7 +528,7 @@ pub(crate) fn paired(
         let subject = Subject { key, description };
         session
             .records
-            .add(record(&subject, options, Some(text), &m))?;
+            .add(record(&subject, options, Some(text), &m, took / 2.0))?;
     }
     let Ok((b, t)) = outcome else {
         return Ok(Err(outcome.err().unwrap_or_default()));

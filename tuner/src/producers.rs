@@ -15,7 +15,6 @@ use crate::loops::{parallel_mark, reorder};
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
-use std::time::Instant;
 
 /// What the whole model measured.
 pub struct Decision {
@@ -36,14 +35,15 @@ pub struct Decision {
 /// Tries every fusion [`variants`] finds that plans cleanly on the whole
 /// model, for each reader the variant fastest on its ops alone
 /// ([`crate::fused`]): all together against none, and when that is not faster, one by
-/// one (biggest first, until `deadline`) against those kept so far, each
+/// one (biggest first, until the session has spent `deadline` seconds
+/// measuring) against those kept so far, each
 /// pair timed with their calls interleaved ([`paired`]); keeps what makes
 /// the model faster. `None` when no fusion applies.
 pub fn compute_in_readers(
     model: &Model<'_>,
     results: &mut [TaskResult],
     session: &mut Session<'_>,
-    deadline: Instant,
+    deadline: f64,
 ) -> Result<Option<Decision>, String> {
     let mut all = Vec::new();
     let mut variant_pairs = 0;
@@ -66,9 +66,10 @@ pub fn compute_in_readers(
     }
     all.sort_by(|a, b| b.flops.total_cmp(&a.flops));
     let key = model.key();
-    let mut versus = |results: &mut [TaskResult],
-                      base: &[&Fusion],
-                      trial: &[&Fusion]|
+    let versus = |results: &mut [TaskResult],
+                  session: &mut Session<'_>,
+                  base: &[&Fusion],
+                  trial: &[&Fusion]|
      -> Result<Result<(f64, f64), String>, String> {
         apply(results, base);
         let base = model.schedule(results);
@@ -77,7 +78,7 @@ pub fn compute_in_readers(
         paired(&key, model.name, (&base, &trial), model.text, session)
     };
     let every: Vec<&Fusion> = all.iter().collect();
-    let together = versus(results, &[], &every)?;
+    let together = versus(results, session, &[], &every)?;
     let mut kept = match together {
         Ok((without, with)) if with < without => every.clone(),
         _ => Vec::new(),
@@ -85,12 +86,12 @@ pub fn compute_in_readers(
     let mut last_kept = None;
     if kept.is_empty() && every.len() > 1 {
         for fusion in &every {
-            if Instant::now() >= deadline {
+            if session.spent >= deadline {
                 break;
             }
             let mut trial = kept.clone();
             trial.push(fusion);
-            if let Ok((base, seconds)) = versus(results, &kept, &trial)? {
+            if let Ok((base, seconds)) = versus(results, session, &kept, &trial)? {
                 if seconds < base {
                     last_kept = Some((base, seconds));
                     kept = trial;

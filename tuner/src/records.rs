@@ -4,7 +4,7 @@
 //!
 //! ```json
 //! {"version":2,"cpu":"rocketlake/1a2b3c4d","threads":1,"task":"9f8e…","op":"linalg.matmul [p64 …]",
-//!  "schedule":".split(j, jo, ji, 64)…","seconds":0.000412,"calls":120,"error":null}
+//!  "schedule":".split(j, jo, ji, 64)…","seconds":0.000412,"calls":120,"error":null,"took":0.31}
 //! ```
 //!
 //! `schedule` is null for the unscheduled op; `seconds` is null and `error`
@@ -44,6 +44,11 @@ pub struct Record {
     pub calls: usize,
     /// Why it failed.
     pub error: Option<String>,
+    /// Seconds the measurement took (compiling, checking and timing), which
+    /// a later `tune` reading this record spends of its budget instead, so
+    /// that it searches as far as this one did; absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub took: Option<f64>,
 }
 
 /// The records read, and the file new ones are appended to.

@@ -12,11 +12,11 @@ use crate::{Model, Options, Progress, Session, TaskResult};
 use interpreter::pipeline::{self, Stop};
 use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a run is asked to do, besides the payload.
 pub struct Request {
-    /// Wall-clock time for all measurements.
+    /// Time for all measurements ([`crate::Session::spent`]).
     pub budget: Duration,
     /// Threads the schedules run on.
     pub threads: usize,
@@ -109,16 +109,18 @@ pub fn tune_payload(
         warm: request.warm,
     };
     let mut measurer = InProcess::new(request.threads, request.min_seconds, request.warm);
-    let start = Instant::now();
     let mut session = Session {
         options: &options,
         records,
         measurer: &mut measurer,
+        spent: 0.0,
     };
     let mut results = crate::tune(&info, tasks, &isolated, &mut session, progress, stop)
         .map_err(|e| Failure::Input(format!("error: {e}")))?;
-    // The inlining decision gets what is left of the budget, and 20 s at least.
-    let deadline = (start + request.budget).max(Instant::now() + Duration::from_secs(20));
+    // The inlining decision gets what is left of the budget, and 20 s at
+    // least, of measuring time ([`Session::spent`]).
+    let budget = request.budget.as_secs_f64();
+    let deadline = budget.max(session.spent + 20.0);
     let header = Header {
         payload: name.to_string(),
         cpu: options.cpu.clone(),
@@ -164,7 +166,7 @@ pub fn tune_payload(
             )),
         }
         progress(Progress::ComputingAt);
-        let deadline = (start + request.budget).max(Instant::now() + Duration::from_secs(30));
+        let deadline = budget.max(session.spent + 30.0);
         let decision =
             crate::producers::compute_in_readers(&model, &mut results, &mut session, deadline);
         match decision {

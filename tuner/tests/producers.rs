@@ -451,18 +451,24 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
         fast: ".unroll(y)",
         timed: 0,
     };
+    let mut spent = Vec::new();
     for _ in 0..2 {
         let mut session = tuner::Session {
             options: &options_used,
             records: &mut records,
             measurer: &mut measurer,
+            spent: 0.0,
         };
         let chosen =
             tuner::fused::fastest(&model, &results, options, &mut session).expect("measures");
         assert_eq!(chosen.index, 1);
         assert_eq!(chosen.pairs, 1);
+        spent.push(session.spent);
         assert_eq!(measurer.timed, 2, "the second run reads the records");
     }
+    // ... and spends of its budget what the first run's pair took.
+    assert!(spent[0] > 0.0);
+    assert_eq!(spent[1], spent[0]);
 }
 
 /// A 1 x 64 by 64 x 160 matmul and a ReLU reading it.
