@@ -67,9 +67,10 @@ pub fn fastest(
         return Ok(chosen);
     };
     let key = format!("fused {}", short_hash(&payload, 8));
+    let producer = first.group.first().and_then(|&op| result_of(results, op));
     let description = format!(
         "{} computed in {}",
-        producer_description(results, first),
+        producer.map_or("", |p| results[p].task.description.as_str()),
         results[first.reader].task.description
     );
     let mut best = group_schedule(model.info, results, first);
@@ -87,12 +88,9 @@ pub fn fastest(
     Ok(chosen)
 }
 
-/// The description of the biggest producer's task (the group's first op's).
-fn producer_description(results: &[TaskResult], fusion: &Fusion) -> String {
-    results
-        .iter()
-        .find(|r| r.task.ops.first() == fusion.group.first())
-        .map_or_else(String::new, |r| r.task.description.clone())
+/// The result whose task holds `op`.
+fn result_of(results: &[TaskResult], op: usize) -> Option<usize> {
+    results.iter().position(|r| r.task.ops.contains(&op))
 }
 
 /// The schedule of `fusion` on its group's ops isolated
@@ -102,13 +100,11 @@ pub fn group_schedule(info: &PayloadInfo, results: &[TaskResult], fusion: &Fusio
     let (Some(&first), Some(&last)) = (fusion.group.first(), fusion.group.last()) else {
         return String::new();
     };
-    let result_of = |op: usize| results.iter().position(|r| r.task.ops.contains(&op));
-    let computed = result_of(first)
-        .and_then(|index| fusion.producers.iter().find(|(p, _)| *p == index))
-        .map(|(_, computed)| computed);
-    let (Some(producer), Some(reader), Some(computed)) =
-        (result_of(first), result_of(last), computed)
+    let (Some(producer), Some(reader)) = (result_of(results, first), result_of(results, last))
     else {
+        return String::new();
+    };
+    let Some((_, computed)) = fusion.producers.iter().find(|(p, _)| *p == producer) else {
         return String::new();
     };
     // Each op's selector: its kind, and its index among the group's ops of

@@ -65,6 +65,18 @@ pub struct Session<'a> {
     pub spent: f64,
 }
 
+impl Session<'_> {
+    /// `measure` run on the measurer, its seconds added to [`Session::spent`]:
+    /// its outcome, and the seconds it took.
+    fn timed<T>(&mut self, measure: impl FnOnce(&mut dyn Measurer) -> T) -> (T, f64) {
+        let begin = Instant::now();
+        let outcome = measure(&mut *self.measurer);
+        let took = begin.elapsed().as_secs_f64();
+        self.spent += took;
+        (outcome, took)
+    }
+}
+
 /// What tuning one task found.
 #[derive(Clone, Debug)]
 pub struct TaskResult {
@@ -284,32 +296,27 @@ pub(crate) fn measured(
         session.spent += record.took.unwrap_or(0.0);
         return Ok((outcome, true));
     }
-    let begin = Instant::now();
-    let outcome = match schedule {
-        Some(schedule) => session.measurer.measure(subject.key, payload, schedule),
-        None => session.measurer.reference(subject.key, payload),
-    };
-    let took = begin.elapsed().as_secs_f64();
-    session.spent += took;
+    let (outcome, took) = session.timed(|measurer| match schedule {
+        Some(schedule) => measurer.measure(subject.key, payload, schedule),
+        None => measurer.reference(subject.key, payload),
+    });
     let record = record(subject, session.options, chain, &outcome, took);
     session.records.add(record)?;
     Ok((outcome, false))
 }
 
 /// A new best timed again: the slower of the two times is kept, and
-/// recorded, so noise does not crown a candidate.
+/// recorded (with the seconds both timings took, `first_took` the first's),
+/// so noise does not crown a candidate.
 fn retimed(
     task: &Task,
     candidate: &space::Candidate,
     schedule: &str,
     payload: &str,
-    first: Measurement,
+    (first, first_took): (Measurement, f64),
     session: &mut Session<'_>,
 ) -> Result<f64, String> {
-    let begin = Instant::now();
-    let again = session.measurer.measure(&task.key, payload, schedule);
-    let took = begin.elapsed().as_secs_f64();
-    session.spent += took;
+    let (again, took) = session.timed(|measurer| measurer.measure(&task.key, payload, schedule));
     let Ok(again) = again else {
         return Ok(first.seconds);
     };
@@ -319,19 +326,9 @@ fn retimed(
         first
     };
     // The record a second run reads stands for both timings.
-    let options = session.options;
-    let first_took = session
-        .records
-        .find(
-            (&options.cpu, options.threads, options.warm),
-            &task.key,
-            Some(&candidate.chain),
-        )
-        .and_then(|r| r.took)
-        .unwrap_or(0.0);
     let record = record(
         &task.subject(),
-        options,
+        session.options,
         Some(&candidate.chain),
         &Ok(slower),
         first_took + took,
@@ -443,6 +440,7 @@ fn try_candidate(
     result: &mut TaskResult,
 ) -> Result<bool, String> {
     let schedule = candidate_schedule(task, info, &candidate.chain, true);
+    let before = session.spent;
     let (outcome, reused) = measured(
         &task.subject(),
         Some(&candidate.chain),
@@ -468,7 +466,8 @@ fn try_candidate(
     let seconds = if m.seconds >= best || reused {
         m.seconds
     } else {
-        retimed(task, candidate, &schedule, payload, m, session)?
+        let took = session.spent - before;
+        retimed(task, candidate, &schedule, payload, (m, took), session)?
     };
     if let Some(tile) = &candidate.tile {
         result.tiles.push((tile.clone(), seconds));
@@ -516,22 +515,21 @@ pub(crate) fn paired(
     }
     // A pair that could not be measured is recorded too, so that a second
     // `tune` decides the same; each of its records with half its time.
-    let begin = Instant::now();
-    let outcome = session.measurer.measure_pair(model, payload, (base, trial));
-    let took = begin.elapsed().as_secs_f64();
-    session.spent += took;
-    let (b, t) = match &outcome {
-        Ok((b, t)) => (Ok(*b), Ok(*t)),
-        Err(why) => (Err(why.clone()), Err(why.clone())),
-    };
-    for (key, text, m) in [(&keys[0], base, b), (&keys[1], trial, t)] {
+    let (outcome, took) =
+        session.timed(|measurer| measurer.measure_pair(model, payload, (base, trial)));
+    let halves = [
+        outcome.as_ref().map(|pair| pair.0),
+        outcome.as_ref().map(|pair| pair.1),
+    ];
+    for ((key, text), m) in [(&keys[0], base), (&keys[1], trial)]
+        .into_iter()
+        .zip(halves)
+    {
         let subject = Subject { key, description };
+        let m = m.map_err(String::clone);
         session
             .records
             .add(record(&subject, options, Some(text), &m, took / 2.0))?;
     }
-    let Ok((b, t)) = outcome else {
-        return Ok(Err(outcome.err().unwrap_or_default()));
-    };
-    Ok(Ok((b.seconds, t.seconds)))
+    Ok(outcome.map(|(b, t)| (b.seconds, t.seconds)))
 }

@@ -147,54 +147,54 @@ pub const VARIANTS: usize = 3;
 /// fastest in the reader's tiles is measured ([`crate::fused`]).
 pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Vec<Vec<Fusion>> {
     let owner = |op: usize| results.iter().position(|r| r.task.ops.contains(&op));
-    // Each tiled result's reader, when all its ops have one of one kind.
-    let mut readers: Vec<(usize, usize)> = Vec::new();
+    // Each tiled result's reader, when all its ops have one of one kind,
+    // and its first op's group (the op, and its path to that reader).
+    let mut readers: Vec<(usize, usize, Vec<usize>)> = Vec::new();
     for (index, result) in results.iter().enumerate() {
         if tile_options(result).next().is_none() || result.inlined || result.conditions.is_none() {
             continue;
         }
-        let ends: Option<Vec<usize>> = result
+        let paths: Option<Vec<Vec<usize>>> = result
             .task
             .ops
             .iter()
-            .map(|&op| {
-                path_to_reader(info, results, op)?
-                    .last()
-                    .copied()
-                    .and_then(owner)
-            })
+            .map(|&op| path_to_reader(info, results, op))
             .collect();
+        let Some(paths) = paths else {
+            continue;
+        };
+        let ends: Option<Vec<usize>> = paths.iter().map(|p| owner(*p.last()?)).collect();
         if let Some(ends) = ends {
             if ends.iter().all(|&e| e == ends[0]) {
-                readers.push((index, ends[0]));
+                let group = std::iter::once(result.task.ops[0])
+                    .chain(paths[0].iter().copied())
+                    .collect();
+                readers.push((index, ends[0], group));
             }
         }
     }
     let flops = |p: usize| results[p].task.flops as f64 * results[p].task.ops.len() as f64;
     let mut out: Vec<Vec<Fusion>> = Vec::new();
     let mut done: Vec<usize> = Vec::new();
-    for &(_, reader) in &readers {
+    for &(_, reader, _) in &readers {
         if done.contains(&reader) || results[reader].conditions.is_none() {
             continue;
         }
         done.push(reader);
-        let all: Vec<usize> = readers
-            .iter()
-            .filter(|(_, r)| *r == reader)
-            .map(|(p, _)| *p)
-            .collect();
-        let Some(&first) = all.iter().max_by(|a, b| flops(**a).total_cmp(&flops(**b))) else {
+        let mine = || readers.iter().filter(|(_, r, _)| *r == reader);
+        let all: Vec<usize> = mine().map(|(p, _, _)| *p).collect();
+        let Some((first, _, group)) = mine().max_by(|a, b| flops(a.0).total_cmp(&flops(b.0)))
+        else {
             continue;
         };
-        let op = results[first].task.ops[0];
-        let Some(path) = path_to_reader(info, results, op) else {
-            continue;
-        };
-        let group: Vec<usize> = std::iter::once(op).chain(path).collect();
+        let first = *first;
         let mut shapes: Vec<&RegisterTile> = Vec::new();
         let mut options = Vec::new();
         for tile in tile_options(&results[first]) {
-            if options.len() == VARIANTS || shapes.iter().any(|s| s.same_shape(tile)) {
+            if options.len() == VARIANTS {
+                break;
+            }
+            if shapes.iter().any(|s| s.same_shape(tile)) {
                 continue;
             }
             let Some(tiles) =
