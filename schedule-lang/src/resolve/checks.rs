@@ -14,6 +14,12 @@ impl Resolver<'_> {
     /// inside it) must use the producer's result.
     pub(super) fn check_placements(&mut self) {
         let count = self.funcs.len();
+        let inlined: HashSet<usize> = self
+            .funcs
+            .values()
+            .filter(|state| matches!(state.model.placement, Placement::Inline { .. }))
+            .flat_map(|state| state.model.stages.iter().map(|s| s.op))
+            .collect();
         for func in 0..count {
             let Placement::At { consumer, span, .. } = self.funcs[func].model.placement.clone()
             else {
@@ -50,25 +56,19 @@ impl Resolver<'_> {
                     inside.extend(state.model.stages.iter().map(|s| s.op));
                 }
             }
-            // An inlined func read inside runs there too, as part of its readers.
-            loop {
-                let more: Vec<usize> = self
-                    .funcs
-                    .values()
-                    .filter(|state| matches!(state.model.placement, Placement::Inline { .. }))
-                    .flat_map(|state| state.model.stages.iter().map(|s| s.op))
-                    .filter(|op| !inside.contains(op))
-                    .filter(|op| {
-                        self.payload.ops.iter().any(|reader| {
-                            inside.contains(&reader.id)
-                                && reader.operands.iter().any(|o| o.producer == Some(*op))
-                        })
-                    })
-                    .collect();
-                if more.is_empty() {
-                    break;
+            // An inlined func read inside runs there too, as part of its
+            // readers: follow the operands of the ops inside to inlined
+            // producers (each edge once).
+            let mut work: Vec<usize> = inside.iter().copied().collect();
+            while let Some(reader) = work.pop() {
+                let Some(reader) = self.payload.ops.get(reader) else {
+                    continue;
+                };
+                for producer in reader.operands.iter().filter_map(|o| o.producer) {
+                    if inlined.contains(&producer) && inside.insert(producer) {
+                        work.push(producer);
+                    }
                 }
-                inside.extend(more);
             }
             let own: HashSet<usize> = self.funcs[func].model.stages.iter().map(|s| s.op).collect();
             let used = self
