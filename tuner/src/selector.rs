@@ -6,20 +6,43 @@
 use crate::tasks::Task;
 use schedule_lang::{PayloadInfo, PayloadOp};
 
+/// The body words of every op of a payload, by op id: listed once for all
+/// the conditions a schedule's funcs need.
+pub fn body_words(info: &PayloadInfo) -> Vec<Vec<String>> {
+    info.ops.iter().map(PayloadOp::body_words).collect()
+}
+
+/// An op as the conditions see it: with its body words.
+struct Seen<'a> {
+    op: &'a PayloadOp,
+    words: &'a [String],
+}
+
+impl<'a> Seen<'a> {
+    fn new(op: &'a PayloadOp, words: &'a [Vec<String>]) -> Self {
+        Seen {
+            op,
+            words: &words[op.id],
+        }
+    }
+}
+
 /// One condition, as written and as evaluated.
 struct Condition {
     text: String,
-    holds: Box<dyn Fn(&PayloadOp) -> bool>,
+    holds: Box<dyn Fn(&Seen<'_>) -> bool>,
 }
 
 /// Every condition that holds for the task's ops.
-fn conditions(task: &Task, op: &PayloadOp, others: &[&PayloadOp]) -> Vec<Condition> {
+fn conditions(task: &Task, op: &Seen<'_>, others: &[Seen<'_>]) -> Vec<Condition> {
+    let words = op.words;
+    let op = op.op;
     let mut all = Vec::new();
     for (at, (name, extent)) in task.dims.iter().zip(&task.extents).enumerate() {
         let extent = *extent;
         all.push(Condition {
             text: format!("{name} == {extent}"),
-            holds: Box::new(move |o: &PayloadOp| o.extents.get(at) == Some(&Some(extent))),
+            holds: Box::new(move |o: &Seen<'_>| o.op.extents.get(at) == Some(&Some(extent))),
         });
     }
     let uniform = |values: Vec<i64>| match values.as_slice() {
@@ -29,8 +52,8 @@ fn conditions(task: &Task, op: &PayloadOp, others: &[&PayloadOp]) -> Vec<Conditi
     if let Some(stride) = uniform(op.strides()) {
         all.push(Condition {
             text: format!("stride == {stride}"),
-            holds: Box::new(move |o: &PayloadOp| {
-                let s = o.strides();
+            holds: Box::new(move |o: &Seen<'_>| {
+                let s = o.op.strides();
                 !s.is_empty() && s.iter().all(|v| *v == stride)
             }),
         });
@@ -38,8 +61,8 @@ fn conditions(task: &Task, op: &PayloadOp, others: &[&PayloadOp]) -> Vec<Conditi
     if let Some(dilation) = uniform(op.dilations()) {
         all.push(Condition {
             text: format!("dilation == {dilation}"),
-            holds: Box::new(move |o: &PayloadOp| {
-                let d = o.dilations();
+            holds: Box::new(move |o: &Seen<'_>| {
+                let d = o.op.dilations();
                 !d.is_empty() && d.iter().all(|v| *v == dilation)
             }),
         });
@@ -47,28 +70,26 @@ fn conditions(task: &Task, op: &PayloadOp, others: &[&PayloadOp]) -> Vec<Conditi
     if let Some(element) = op.element().map(str::to_string) {
         all.push(Condition {
             text: format!("type == {element}"),
-            holds: Box::new(move |o: &PayloadOp| o.element() == Some(element.as_str())),
+            holds: Box::new(move |o: &Seen<'_>| o.op.element() == Some(element.as_str())),
         });
     }
-    let words = op.body_words();
-    for word in &words {
+    for word in words {
         let word = word.clone();
         all.push(Condition {
             text: format!("body == {word}"),
-            holds: Box::new(move |o: &PayloadOp| o.body_words().contains(&word)),
+            holds: Box::new(move |o: &Seen<'_>| o.words.contains(&word)),
         });
     }
-    let mut absent: Vec<String> = others
+    let absent: std::collections::BTreeSet<&str> = others
         .iter()
-        .flat_map(|o| o.body_words())
-        .filter(|w| !words.contains(w))
+        .flat_map(|o| o.words.iter().map(String::as_str))
+        .filter(|w| !words.iter().any(|own| own == w))
         .collect();
-    absent.sort();
-    absent.dedup();
     for word in absent {
+        let word = word.to_string();
         all.push(Condition {
             text: format!("body != {word}"),
-            holds: Box::new(move |o: &PayloadOp| !o.body_words().contains(&word)),
+            holds: Box::new(move |o: &Seen<'_>| !o.words.contains(&word)),
         });
     }
     all
@@ -92,16 +113,16 @@ fn ranges(task: &Task, ops: &[usize], info: &PayloadInfo) -> Vec<Condition> {
         }
         all.push(Condition {
             text: format!("{name} >= {least}"),
-            holds: Box::new(move |o: &PayloadOp| {
-                o.extents
+            holds: Box::new(move |o: &Seen<'_>| {
+                o.op.extents
                     .get(at)
                     .is_some_and(|e| e.is_some_and(|e| e >= least))
             }),
         });
         all.push(Condition {
             text: format!("{name} <= {most}"),
-            holds: Box::new(move |o: &PayloadOp| {
-                o.extents
+            holds: Box::new(move |o: &Seen<'_>| {
+                o.op.extents
                     .get(at)
                     .is_some_and(|e| e.is_some_and(|e| e <= most))
             }),
@@ -114,14 +135,20 @@ fn ranges(task: &Task, ops: &[usize], info: &PayloadInfo) -> Vec<Condition> {
 /// among the ops `[*]` would bind: empty when none other would be; `None`
 /// when no conditions tell them apart (the same sizes and body, other maps).
 pub fn where_conditions(task: &Task, info: &PayloadInfo) -> Option<Vec<String>> {
-    conditions_for(task, &task.ops, info)
+    conditions_for(task, &task.ops, info, &body_words(info))
 }
 
 /// The conditions keeping exactly `ops` (several tasks' ops, of `task`'s
-/// kind and dimension counts): only conditions all of them satisfy.
-pub fn conditions_for(task: &Task, ops: &[usize], info: &PayloadInfo) -> Option<Vec<String>> {
+/// kind and dimension counts): only conditions all of them satisfy;
+/// `words` are the payload's [`body_words`].
+pub fn conditions_for(
+    task: &Task,
+    ops: &[usize],
+    info: &PayloadInfo,
+    words: &[Vec<String>],
+) -> Option<Vec<String>> {
     let op = &info.ops[task.ops[0]];
-    let mut others: Vec<&PayloadOp> = info
+    let mut others: Vec<Seen<'_>> = info
         .ops
         .iter()
         .filter(|o| {
@@ -129,10 +156,15 @@ pub fn conditions_for(task: &Task, ops: &[usize], info: &PayloadInfo) -> Option<
                 && o.dimension_counts() == op.dimension_counts()
                 && !ops.contains(&o.id)
         })
+        .map(|o| Seen::new(o, words))
         .collect();
-    let mut all = conditions(task, op, &others);
+    let own: Vec<Seen<'_>> = ops
+        .iter()
+        .map(|&id| Seen::new(&info.ops[id], words))
+        .collect();
+    let mut all = conditions(task, &Seen::new(op, words), &others);
     all.extend(ranges(task, ops, info));
-    all.retain(|c| ops.iter().all(|&id| (c.holds)(&info.ops[id])));
+    all.retain(|c| own.iter().all(|o| (c.holds)(o)));
     let mut chosen = Vec::new();
     while !others.is_empty() {
         let (best, excluded) = all

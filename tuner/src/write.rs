@@ -138,6 +138,7 @@ fn same_kind(a: &crate::tasks::Task, b: &crate::tasks::Task) -> bool {
 /// each join the first group of its kind and action whose ops conditions
 /// can still tell apart with it.
 fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
+    let words = crate::selector::body_words(info);
     let mut groups: Vec<(usize, Group<'r>)> = Vec::new();
     let mut placed = vec![false; results.len()];
     for (first, result) in results.iter().enumerate() {
@@ -161,7 +162,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
             .iter()
             .flat_map(|&j| results[j].task.ops.clone())
             .collect();
-        if let Some(conditions) = conditions_for(&result.task, &ops, info) {
+        if let Some(conditions) = conditions_for(&result.task, &ops, info, &words) {
             for &j in &bucket {
                 placed[j] = true;
             }
@@ -196,7 +197,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
                 .flat_map(|m| m.task.ops.clone())
                 .collect();
             ops.extend(&task.ops);
-            let merged = conditions_for(first, &ops, info)?;
+            let merged = conditions_for(first, &ops, info, &words)?;
             Some((group, merged))
         });
         match joined {
