@@ -111,6 +111,46 @@ pub struct Loaded<'a, 'c> {
     pub since: Instant,
 }
 
+/// A payload parsed once in a caller's context, to plan many schedules on
+/// (`sched-apply tune` checks thousands of candidates): each run works on a
+/// copy of the module, so neither the context nor the parse is paid again.
+pub struct Parsed<'c> {
+    context: &'c Context,
+    module: Module<'c>,
+    name: String,
+    text: String,
+}
+
+impl<'c> Parsed<'c> {
+    /// Parses `text` (named `name` in messages) in `context`.
+    pub fn new(context: &'c Context, name: &str, text: &str) -> Result<Self, Failure> {
+        let module = payload::parse_module(context, name, text)
+            .map_err(|error| Failure::of_kind(error.kind, error.message))?;
+        Ok(Parsed {
+            context,
+            module,
+            name: name.to_string(),
+            text: text.to_string(),
+        })
+    }
+
+    /// [`run`] on a copy of the payload, up to `stop`.
+    pub fn run(&self, schedule: &SourceFile, stop: Stop) -> Result<Outcome, Failure> {
+        let start = Instant::now();
+        let mut module = payload::ffi::clone_module(&self.module).ok_or_else(|| {
+            Failure::Internal(format!("internal error: {} could not be copied", self.name))
+        })?;
+        let payload = Loaded {
+            context: self.context,
+            module: &mut module,
+            name: &self.name,
+            text: &self.text,
+            since: start,
+        };
+        run_loaded(schedule, payload, stop, &[])
+    }
+}
+
 /// The payload parsed, or its error rendered after the schedule's syntax
 /// errors (both are shown when both files are broken).
 fn load_payload<'c>(

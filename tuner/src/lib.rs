@@ -26,7 +26,7 @@ pub mod space;
 pub mod tasks;
 pub mod write;
 
-use interpreter::pipeline::{self, Stop};
+use interpreter::pipeline::{Parsed, Stop};
 use measure::{Measurement, Measurer};
 use records::{short_hash, Record, Records};
 use schedule_lang::{PayloadInfo, SourceFile};
@@ -143,6 +143,8 @@ pub struct Model<'a> {
     pub text: &'a str,
     pub header: &'a write::Header,
     pub isolate: &'a dyn Fn(&[usize]) -> Result<String, String>,
+    /// The model parsed once, to plan the schedules tried on it.
+    pub parsed: &'a Parsed<'a>,
 }
 
 impl Model<'_> {
@@ -153,7 +155,7 @@ impl Model<'_> {
 
     /// Whether `schedule` plans on the model with no error and no warning.
     pub fn plans(&self, schedule: &str) -> bool {
-        plans_cleanly(schedule, self.name, self.text)
+        plans_cleanly(schedule, self.parsed)
     }
 
     /// The model's key in the records.
@@ -186,11 +188,11 @@ fn candidate_schedule(task: &Task, info: &PayloadInfo, chain: &str, fed: bool) -
 }
 
 /// Whether `schedule` resolves and plans (inlining included) against the
-/// payload `payload_name` with no error and no warning.
-pub(crate) fn plans_cleanly(schedule: &str, payload_name: &str, payload: &str) -> bool {
+/// payload with no error and no warning.
+fn plans_cleanly(schedule: &str, payload: &Parsed<'_>) -> bool {
     let source = SourceFile::new("(tuned schedule)", schedule);
     matches!(
-        pipeline::run(&source, payload_name, payload, Stop::Plan, &[]),
+        payload.run(&source, Stop::Plan),
         Ok(outcome) if outcome.warnings.is_empty()
     )
 }
@@ -353,10 +355,23 @@ fn tune_task(
     let op = &info.ops[task.ops[0]];
     let mut candidates =
         space::candidates(&task, op, session.options.lanes, session.options.threads);
+    // Parsed once per task in one context, each candidate planned on a copy.
+    let context = payload::new_context();
+    let parsed = payloads
+        .iter()
+        .map(|p| Parsed::new(&context, "task.mlir", p))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|failure| {
+            format!(
+                "internal error: the isolated {} does not parse: {}",
+                task.kind,
+                failure.message()
+            )
+        })?;
     candidates.retain(|c| {
-        payloads.iter().enumerate().all(|(i, payload)| {
+        parsed.iter().enumerate().all(|(i, payload)| {
             let schedule = candidate_schedule(&task, info, &c.chain, i == 0);
-            plans_cleanly(&schedule, "task.mlir", payload)
+            plans_cleanly(&schedule, payload)
         })
     });
     cost::rank(&mut candidates);

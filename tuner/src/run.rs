@@ -9,7 +9,7 @@ use crate::measure::InProcess;
 use crate::records::{this_cpu, Records};
 use crate::write::{schedule_text, Header};
 use crate::{Model, Options, Progress, Session, TaskResult};
-use interpreter::pipeline::{self, Stop};
+use interpreter::pipeline::{Parsed, Stop};
 use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -128,6 +128,9 @@ pub fn tune_payload(
         taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
         kept: kept.map(|k| k.text),
     };
+    // Parsed once: every schedule tried on the model is planned on a copy.
+    let model_parsed = Parsed::new(&context, name, text)
+        .map_err(|failure| Failure::Internal(format!("internal error: {}", failure.message())))?;
     if !stop.load(Ordering::SeqCst) {
         progress(Progress::Inlining);
         let isolate = |ops: &[usize]| {
@@ -143,6 +146,7 @@ pub fn tune_payload(
             text,
             header: &header,
             isolate: &isolate,
+            parsed: &model_parsed,
         };
         let decision =
             crate::fusion::inline_elementwise(&model, &mut results, &mut session, deadline);
@@ -179,10 +183,9 @@ pub fn tune_payload(
         }
     }
     let schedule = schedule_text(&info, &results, &header);
-    let parsed = schedule_lang::parse(&schedule).0;
-    let schedule = schedule_lang::format(&parsed);
+    let schedule = schedule_lang::format(&schedule_lang::parse(&schedule).0);
     let written = SourceFile::new("(tuned schedule)", schedule.clone());
-    pipeline::run(&written, name, text, Stop::Plan, &[]).map_err(|failure| {
+    model_parsed.run(&written, Stop::Plan).map_err(|failure| {
         Failure::Internal(format!(
             "internal error: the tuned schedule does not check against {name}:\n{}\n{schedule}",
             failure.message()

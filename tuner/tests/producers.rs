@@ -431,12 +431,15 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
     // Measured so, the row tile is faster in the ReLU's tiles: it is chosen,
     // by one pair, which the records keep for a second run.
     let header = header(1);
+    let context = payload::new_context();
+    let parsed = interpreter::pipeline::Parsed::new(&context, "f.mlir", &payload).unwrap();
     let model = tuner::Model {
         info: &info,
         name: "f.mlir",
         text: &payload,
         header: &header,
         isolate: &isolate,
+        parsed: &parsed,
     };
     let options_used = tuner::Options {
         budget: std::time::Duration::from_secs(1),
