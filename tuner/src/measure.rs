@@ -56,7 +56,17 @@ pub struct InProcess {
     references: HashMap<String, (Vec<Tensor>, Vec<Tensor>)>,
     /// Written over before each timed call ([`flush_bytes`]); empty on warm caches.
     flush: Vec<u8>,
+    /// The last programs compiled and checked, by task key and schedule,
+    /// least recently used first: a pair measured against the one kept
+    /// from the last pair (a whole model's, tens of seconds to compile)
+    /// compiles only the new one.
+    compiled: Vec<(String, String, Program)>,
+    /// Programs compiled so far (the unscheduled ones too).
+    compiles: usize,
 }
+
+/// Programs [`InProcess`] keeps compiled: the two of a pair.
+const KEPT_PROGRAMS: usize = 2;
 
 /// Twice the last-level cache (sysfs; 32 MiB when it does not say), at most
 /// 64 MiB (a VM may report its host's whole cache: 480 MiB here).
@@ -94,6 +104,8 @@ impl InProcess {
             threads,
             min_seconds,
             references: HashMap::new(),
+            compiled: Vec::new(),
+            compiles: 0,
             flush: if warm {
                 Vec::new()
             } else {
@@ -156,6 +168,7 @@ impl InProcess {
 
 impl Measurer for InProcess {
     fn reference(&mut self, key: &str, payload: &str) -> Result<Measurement, String> {
+        self.compiles += 1;
         let program = Program::compile("task.mlir", payload, None)
             .map_err(|e| format!("cannot compile the unscheduled payload: {}", e.message))?;
         let inputs = program.random_inputs(0);
@@ -169,9 +182,10 @@ impl Measurer for InProcess {
     }
 
     fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String> {
-        let program = self.checked(key, payload, schedule)?;
+        let program = self.kept(key, payload, schedule)?;
         let (inputs, _) = &self.references[key];
-        Self::time(&mut self.flush, self.min_seconds, &[&program], inputs).map(|t| t[0])
+        let program = &self.compiled[program].2;
+        Self::time(&mut self.flush, self.min_seconds, &[program], inputs).map(|t| t[0])
     }
 
     fn measure_pair(
@@ -180,11 +194,50 @@ impl Measurer for InProcess {
         payload: &str,
         (a, b): (&str, &str),
     ) -> Result<(Measurement, Measurement), String> {
-        let a = self.checked(key, payload, a)?;
-        let b = self.checked(key, payload, b)?;
+        self.kept(key, payload, a)?;
+        self.kept(key, payload, b)?;
+        // Both are kept, the last two used: found again by their schedules.
+        let find = |schedule: &str| {
+            self.compiled
+                .iter()
+                .position(|(k, s, _)| k == key && s == schedule)
+                .ok_or_else(|| "internal error: a compiled program was not kept".to_string())
+        };
+        let (a, b) = (find(a)?, find(b)?);
         let (inputs, _) = &self.references[key];
-        let both = Self::time(&mut self.flush, 2.0 * self.min_seconds, &[&a, &b], inputs)?;
+        let programs = [&self.compiled[a].2, &self.compiled[b].2];
+        let both = Self::time(&mut self.flush, 2.0 * self.min_seconds, &programs, inputs)?;
         Ok((both[0], both[1]))
+    }
+}
+
+impl InProcess {
+    /// How many programs it has compiled: schedules measured again while
+    /// kept compiled ([`KEPT_PROGRAMS`]) are not compiled again.
+    pub fn compiles(&self) -> usize {
+        self.compiles
+    }
+
+    /// The index in [`InProcess::compiled`] of `schedule` applied to
+    /// `payload`, compiled and checked ([`InProcess::checked`]) unless it
+    /// was kept; it becomes the most recently used.
+    fn kept(&mut self, key: &str, payload: &str, schedule: &str) -> Result<usize, String> {
+        let entry = match self
+            .compiled
+            .iter()
+            .position(|(k, s, _)| k == key && s == schedule)
+        {
+            Some(found) => self.compiled.remove(found),
+            None => {
+                let program = self.checked(key, payload, schedule)?;
+                (key.to_string(), schedule.to_string(), program)
+            }
+        };
+        self.compiled.push(entry);
+        if self.compiled.len() > KEPT_PROGRAMS {
+            self.compiled.remove(0);
+        }
+        Ok(self.compiled.len() - 1)
     }
 }
 
@@ -195,6 +248,7 @@ impl InProcess {
         if !self.references.contains_key(key) {
             self.reference(key, payload)?;
         }
+        self.compiles += 1;
         let context = payload::new_context();
         let mut module =
             payload::parse_module(&context, "task.mlir", payload).map_err(|e| e.message)?;
