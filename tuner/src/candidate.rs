@@ -29,6 +29,12 @@ pub struct Candidate {
     /// packed (a transposed weight read in place along its columns): each
     /// vector of it is then gathered one element at a time.
     pub strided_vector: bool,
+    /// Vector and broadcast loads one step of the reduction issues, counted
+    /// per input from the dimensions its map uses ([`crate::space`]); `None`
+    /// where the cost model counts them as for a matmul (one input along
+    /// the vector and the second unrolled dimension, one broadcast per
+    /// unrolled point).
+    pub loads: Option<f64>,
     /// Its register tile, which a reader's tiles can take over
     /// ([`crate::producers`]); `None` where that is not tried.
     pub tile: Option<RegisterTile>,

@@ -1,8 +1,10 @@
 //! The analytical model that orders a task's candidates before any is
 //! measured, from the register tile alone (as the BLIS analytical model
 //! starts): one step of the reduction issues `vectors × unroll × rows` FMAs on
-//! two FMA ports, loads `vectors × rows + unroll` values on two load ports
-//! (a vector read with a stride, lane by lane), and each
+//! two FMA ports, loads on two load ports, per input the tile's points along
+//! the dimensions it uses (`vectors × rows + unroll` for a matmul or a
+//! convolution's input and filter; every point of the tile for a depthwise
+//! convolution's input; a vector read with a stride, lane by lane), and each
 //! accumulator waits an FMA's latency (4 cycles) for its previous update;
 //! more accumulators than the 32 vector registers leave room for spills.
 //! Partial tiles waste the lanes and rows they leave empty. Measurement
@@ -42,7 +44,9 @@ pub fn score(candidate: &Candidate) -> f64 {
     // gathered one lane at a time.
     let fmas = vectors * unroll * second;
     let gathered = if candidate.strided_vector { lanes } else { 1.0 };
-    let loads = vectors * second * gathered + unroll;
+    let loads = candidate
+        .loads
+        .unwrap_or(vectors * second * gathered + unroll);
     let cycles = (fmas / FMA_PORTS).max(loads / LOAD_PORTS).max(FMA_LATENCY);
     let mut score = fill * (fmas / FMA_PORTS) / cycles;
     if (fmas as i64) > ACCUMULATOR_REGISTERS {

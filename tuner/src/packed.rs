@@ -82,6 +82,12 @@ pub(crate) fn packed_channels(
                     packed: true,
                     reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
                     strided_vector: !op.strided_reads(w).is_empty(),
+                    loads: Some(crate::space::loads_per_step(
+                        op,
+                        w,
+                        (tile + lanes - 1) / lanes,
+                        (factor > 1).then_some((v, factor)).into_iter(),
+                    )),
                     tile: Some(RegisterTile {
                         vector: w,
                         tile,

@@ -84,6 +84,7 @@ pub(crate) fn rfactored(
             packed: false,
             reduction_points: task.extents[r],
             strided_vector: false,
+            loads: None,
             tile: None,
         })
         .collect()

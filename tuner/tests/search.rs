@@ -235,6 +235,52 @@ fn the_model_prefers_a_full_register_tile() {
     );
 }
 
+/// A stride-2 depthwise convolution and a pointwise one over the same
+/// output (mobilenet_v2's 56 x 56 steps).
+const DEPTHWISE_AND_POINTWISE: &str = r#"
+func.func @f(%in: tensor<1x96x113x113xf32>, %w: tensor<96x3x3xf32>, %o: tensor<1x96x56x56xf32>,
+             %f: tensor<24x96x1x1xf32>, %p: tensor<1x24x56x56xf32>) -> tensor<1x24x56x56xf32> {
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%in, %w : tensor<1x96x113x113xf32>, tensor<96x3x3xf32>) outs(%o : tensor<1x96x56x56xf32>) -> tensor<1x96x56x56xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%d, %f : tensor<1x96x56x56xf32>, tensor<24x96x1x1xf32>) outs(%p : tensor<1x24x56x56xf32>) -> tensor<1x24x56x56xf32>
+  return %c : tensor<1x24x56x56xf32>
+}
+"#;
+
+/// The best score among `all` of candidates reading their inputs in place
+/// (none packed) with (`true`) or without other dimensions unrolled beside
+/// the vector.
+fn best_score(all: &[Candidate], unrolled: bool) -> f64 {
+    all.iter()
+        .filter(|c| (c.unroll_tile * c.second_tile > 1) == unrolled && !c.packed)
+        .map(tuner::cost::score)
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn unrolling_a_depthwise_convolutions_channels_saves_no_loads() {
+    let info = described(DEPTHWISE_AND_POINTWISE);
+    let tasks = tasks(&info);
+    let of = |kind: &str| {
+        let task = tasks.iter().find(|t| t.kind == kind).unwrap();
+        candidates(task, &info.ops[task.ops[0]], 16, 1)
+    };
+    // Each unrolled row or channel of a depthwise convolution reads its
+    // own input: a tile of one row of vectors issues as many loads per FMA
+    // as any, and is measured as early.
+    let depthwise = of("linalg.depthwise_conv_2d_nchw_chw");
+    let (alone, unrolled) = (best_score(&depthwise, false), best_score(&depthwise, true));
+    assert!(
+        alone > 0.0 && alone >= 0.9 * unrolled,
+        "{alone} against {unrolled}"
+    );
+    // A pointwise convolution's unrolled channels share each input vector.
+    let pointwise = of("linalg.conv_2d_nchw_fchw");
+    let (alone, unrolled) = (best_score(&pointwise, false), best_score(&pointwise, true));
+    assert!(unrolled > 1.5 * alone, "{alone} against {unrolled}");
+}
+
 /// A batch norm's steps, a residual add and a ReLU on one shape: the bias
 /// add (broadcast operand) and the residual add differ only in their maps.
 const NORM_AND_RESIDUAL: &str = r#"
