@@ -117,10 +117,11 @@ pub fn tune_payload(
     };
     let mut results = crate::tune(&info, tasks, &isolated, &mut session, progress, stop)
         .map_err(|e| Failure::Input(format!("error: {e}")))?;
-    // The inlining decision gets what is left of the budget, and 20 s at
-    // least, of measuring time ([`Session::spent`]).
+    // The inlining decision gets half of what the kinds of op left of the
+    // budget ([`crate::TASKS_SHARE`]), and 20 s at least, of measuring time
+    // ([`Session::spent`]); the producers' decision the rest.
     let budget = request.budget.as_secs_f64();
-    let deadline = budget.max(session.spent + 20.0);
+    let deadline = (budget * (1.0 + crate::TASKS_SHARE) / 2.0).max(session.spent + 20.0);
     let header = Header {
         payload: name.to_string(),
         cpu: options.cpu.clone(),
