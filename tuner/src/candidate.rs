@@ -88,3 +88,31 @@ impl RegisterTile {
         rows
     }
 }
+
+/// Loads one reduction step of a register tile issues: per input, the
+/// tile's points along the dimensions its map uses, `vector_loads` for the
+/// vectorized dimension `v` (its vectors, each gathered lane by lane when
+/// read with a stride) and each unrolled dimension's tile; an input using
+/// none of them is one broadcast. A filter shared by the tile's rows is
+/// loaded once per channel; a depthwise convolution's input, once per point.
+pub(crate) fn loads_per_step(
+    op: &PayloadOp,
+    v: usize,
+    vector_loads: i64,
+    unrolled: impl Iterator<Item = (usize, i64)> + Clone,
+) -> f64 {
+    op.operands
+        .iter()
+        .filter(|o| !o.is_init)
+        .map(|o| {
+            let uses = |d: usize| o.depends_on(d) != Some(false);
+            let along_vector = if uses(v) { vector_loads } else { 1 };
+            let along_unrolled: i64 = unrolled
+                .clone()
+                .filter(|&(d, _)| uses(d))
+                .map(|(_, f)| f)
+                .product();
+            (along_vector * along_unrolled) as f64
+        })
+        .sum()
+}

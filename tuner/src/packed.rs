@@ -82,7 +82,7 @@ pub(crate) fn packed_channels(
                     packed: true,
                     reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
                     strided_vector: !op.strided_reads(w).is_empty(),
-                    loads: Some(crate::space::loads_per_step(
+                    loads: Some(crate::candidate::loads_per_step(
                         op,
                         w,
                         (tile + lanes - 1) / lanes,
