@@ -275,6 +275,27 @@ fn unrolling_a_depthwise_convolutions_channels_saves_no_loads() {
         alone > 0.0 && alone >= 0.9 * unrolled,
         "{alone} against {unrolled}"
     );
+    // Whatever the model prefers, the plain schedule (whole rows
+    // vectorized, the window unrolled) is measured second.
+    let mut ranked = depthwise.clone();
+    tuner::cost::rank(&mut ranked);
+    let plain = &ranked[1];
+    assert_eq!(
+        (
+            plain.vector_tile,
+            plain.unroll_tile,
+            plain.second_tile,
+            plain.packed
+        ),
+        (56, 1, 1, false),
+        "{}",
+        plain.chain
+    );
+    assert!(
+        plain.chain.contains(".unroll(r).unroll(s)"),
+        "{}",
+        plain.chain
+    );
     // A pointwise convolution's unrolled channels share each input vector.
     let pointwise = of("linalg.conv_2d_nchw_fchw");
     let (alone, unrolled) = (best_score(&pointwise, false), best_score(&pointwise, true));
