@@ -516,6 +516,11 @@ pub(crate) fn paired(
     payload: &str,
     session: &mut Session<'_>,
 ) -> Result<Result<(f64, f64), String>, String> {
+    // Comments (the payload's path in the header, each kind's times and
+    // locations) change nothing measured: the records key and keep the
+    // directives alone, so the same model tuned from another directory
+    // finds its pairs there.
+    let (base, trial) = (&directives(base), &directives(trial));
     let keys = [
         format!("{model} beside {}", short_hash(trial, 8)),
         format!("{model} beside {}", short_hash(base, 8)),
@@ -556,4 +561,75 @@ pub(crate) fn paired(
             .add(record(&subject, options, Some(text), &m, took / 2.0))?;
     }
     Ok(outcome.map(|(b, t)| (b.seconds, t.seconds)))
+}
+
+/// `schedule` without its comment lines and blank lines.
+fn directives(schedule: &str) -> String {
+    schedule
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts what it is asked to measure; every schedule takes 1 ms.
+    struct Counting(std::rc::Rc<std::cell::Cell<usize>>);
+
+    impl Measurer for Counting {
+        fn reference(&mut self, _: &str, _: &str) -> Result<Measurement, String> {
+            self.measure("", "", "")
+        }
+        fn measure(&mut self, _: &str, _: &str, _: &str) -> Result<Measurement, String> {
+            self.0.set(self.0.get() + 1);
+            Ok(Measurement {
+                seconds: 1e-3,
+                calls: 3,
+            })
+        }
+    }
+
+    #[test]
+    fn a_pair_is_found_again_whatever_its_comments_say() {
+        let options = Options {
+            budget: Duration::from_secs(1),
+            threads: 1,
+            lanes: 16,
+            cpu: "test".to_string(),
+            patience: 1,
+            warm: true,
+        };
+        let mut records = Records::in_memory();
+        let count = std::rc::Rc::new(std::cell::Cell::new(0));
+        let mut measurer = Counting(count.clone());
+        let mut session = Session {
+            options: &options,
+            records: &mut records,
+            measurer: &mut measurer,
+            spent: 0.0,
+        };
+        let (a, b) = (
+            "# for m.mlir\nfunc f = linalg.add (i)\n",
+            "func f = linalg.add (i)\nf.vectorize(i)\n",
+        );
+        paired("model 1", "m.mlir", (a, b), "", &mut session)
+            .unwrap()
+            .unwrap();
+        let (a2, b2) = (
+            "# for examples/m.mlir\n\nfunc f = linalg.add (i)\n",
+            "# 1 op at examples/m.mlir:2:3\nfunc f = linalg.add (i)\nf.vectorize(i)\n",
+        );
+        paired("model 1", "examples/m.mlir", (a2, b2), "", &mut session)
+            .unwrap()
+            .unwrap();
+        assert_eq!(count.get(), 2, "measured once, as a pair");
+        let c = "func f = linalg.add (i)\nf.vectorize(i, 8)\n";
+        paired("model 1", "m.mlir", (a, c), "", &mut session)
+            .unwrap()
+            .unwrap();
+        assert_eq!(count.get(), 4, "another schedule is another pair");
+    }
 }
