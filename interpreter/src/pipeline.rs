@@ -126,12 +126,22 @@ impl<'c> Parsed<'c> {
     pub fn new(context: &'c Context, name: &str, text: &str) -> Result<Self, Failure> {
         let module = payload::parse_module(context, name, text)
             .map_err(|error| Failure::of_kind(error.kind, error.message))?;
-        Ok(Parsed {
+        Ok(Self::of_module(context, module, name, text))
+    }
+
+    /// `module`, parsed by the caller from `text` in `context`.
+    pub fn of_module(context: &'c Context, module: Module<'c>, name: &str, text: &str) -> Self {
+        Parsed {
             context,
             module,
             name: name.to_string(),
             text: text.to_string(),
-        })
+        }
+    }
+
+    /// The module as parsed (runs work on copies of it).
+    pub fn module(&self) -> &Module<'c> {
+        &self.module
     }
 
     /// [`run`] on a copy of the payload, up to `stop`.

@@ -75,7 +75,7 @@ pub fn rank(candidates: &mut Vec<Candidate>) {
 /// The first candidate (in `candidates`' order) a person would write first:
 /// the output's rows vectorized in the widest tile any candidate has,
 /// nothing else unrolled, nothing packed, a small window unrolled.
-pub fn baseline(candidates: &[Candidate]) -> Option<usize> {
+fn baseline(candidates: &[Candidate]) -> Option<usize> {
     let plain = |c: &Candidate| {
         c.unroll_tile == 1
             && c.second_tile == 1

@@ -60,7 +60,7 @@ pub struct InProcess {
     /// least recently used first: a pair measured against the one kept
     /// from the last pair (a whole model's, tens of seconds to compile)
     /// compiles only the new one.
-    compiled: Vec<(String, String, Program)>,
+    compiled: Vec<Kept>,
     /// Programs compiled so far (the unscheduled ones too).
     compiles: usize,
 }
@@ -182,9 +182,9 @@ impl Measurer for InProcess {
     }
 
     fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String> {
-        let program = self.kept(key, payload, schedule)?;
+        self.keep(key, payload, schedule)?;
+        let program = kept(&self.compiled, key, schedule)?;
         let (inputs, _) = &self.references[key];
-        let program = &self.compiled[program].2;
         Self::time(&mut self.flush, self.min_seconds, &[program], inputs).map(|t| t[0])
     }
 
@@ -194,18 +194,10 @@ impl Measurer for InProcess {
         payload: &str,
         (a, b): (&str, &str),
     ) -> Result<(Measurement, Measurement), String> {
-        self.kept(key, payload, a)?;
-        self.kept(key, payload, b)?;
-        // Both are kept, the last two used: found again by their schedules.
-        let find = |schedule: &str| {
-            self.compiled
-                .iter()
-                .position(|(k, s, _)| k == key && s == schedule)
-                .ok_or_else(|| "internal error: a compiled program was not kept".to_string())
-        };
-        let (a, b) = (find(a)?, find(b)?);
+        self.keep(key, payload, a)?;
+        self.keep(key, payload, b)?;
+        let programs = [kept(&self.compiled, key, a)?, kept(&self.compiled, key, b)?];
         let (inputs, _) = &self.references[key];
-        let programs = [&self.compiled[a].2, &self.compiled[b].2];
         let both = Self::time(&mut self.flush, 2.0 * self.min_seconds, &programs, inputs)?;
         Ok((both[0], both[1]))
     }
@@ -218,15 +210,11 @@ impl InProcess {
         self.compiles
     }
 
-    /// The index in [`InProcess::compiled`] of `schedule` applied to
-    /// `payload`, compiled and checked ([`InProcess::checked`]) unless it
-    /// was kept; it becomes the most recently used.
-    fn kept(&mut self, key: &str, payload: &str, schedule: &str) -> Result<usize, String> {
-        let entry = match self
-            .compiled
-            .iter()
-            .position(|(k, s, _)| k == key && s == schedule)
-        {
+    /// `schedule` applied to `payload`, compiled and checked
+    /// ([`InProcess::checked`]) unless it is kept: kept as the most
+    /// recently used.
+    fn keep(&mut self, key: &str, payload: &str, schedule: &str) -> Result<(), String> {
+        let entry = match position(&self.compiled, key, schedule) {
             Some(found) => self.compiled.remove(found),
             None => {
                 let program = self.checked(key, payload, schedule)?;
@@ -237,11 +225,9 @@ impl InProcess {
         if self.compiled.len() > KEPT_PROGRAMS {
             self.compiled.remove(0);
         }
-        Ok(self.compiled.len() - 1)
+        Ok(())
     }
-}
 
-impl InProcess {
     /// `schedule` applied to `payload` and compiled, its results checked
     /// against the unscheduled payload's (measured first when not yet).
     fn checked(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Program, String> {
@@ -291,4 +277,21 @@ impl InProcess {
         }
         Ok(program)
     }
+}
+
+/// A program [`InProcess`] keeps: its task's key, its schedule, and it.
+type Kept = (String, String, Program);
+
+/// The kept program of `schedule` for task `key` ([`InProcess::keep`]).
+fn kept<'a>(compiled: &'a [Kept], key: &str, schedule: &str) -> Result<&'a Program, String> {
+    position(compiled, key, schedule)
+        .map(|at| &compiled[at].2)
+        .ok_or_else(|| "internal error: a compiled program was not kept".to_string())
+}
+
+/// Where `schedule` for task `key` is among the kept programs.
+fn position(compiled: &[Kept], key: &str, schedule: &str) -> Option<usize> {
+    compiled
+        .iter()
+        .position(|(k, s, _)| k == key && s == schedule)
 }

@@ -72,7 +72,10 @@ pub fn tune_payload(
 ) -> Result<Tuned, Failure> {
     let context = payload::new_context();
     let module = payload::parse_module(&context, name, text).map_err(Failure::Payload)?;
-    let info = payload::describe(&context, &module, name)
+    // Parsed once: every schedule tried on the model is planned on a copy.
+    let parsed = Parsed::of_module(&context, module, name, text);
+    let module = parsed.module();
+    let info = payload::describe(&context, module, name)
         .map_err(|e| Failure::Internal(format!("internal error: {e}")))?;
     let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
     let tasks = crate::tasks::without_ops(crate::tasks::tasks(&info), &bound);
@@ -86,7 +89,7 @@ pub fn tune_payload(
             std::iter::once(first).chain(t.also.iter().map(|&id| vec![id]))
         })
         .collect();
-    let mut all = payload::isolate::isolate_groups(&context, &module, name, &groups)
+    let mut all = payload::isolate::isolate_groups(&context, module, name, &groups)
         .map_err(Failure::Payload)?
         .into_iter();
     let isolated: Vec<Vec<String>> = tasks
@@ -129,14 +132,11 @@ pub fn tune_payload(
         taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
         kept: kept.map(|k| k.text),
     };
-    // Parsed once: every schedule tried on the model is planned on a copy.
-    let model_parsed = Parsed::new(&context, name, text)
-        .map_err(|failure| Failure::Internal(format!("internal error: {}", failure.message())))?;
     if !stop.load(Ordering::SeqCst) {
         progress(Progress::Inlining);
         let isolate = |ops: &[usize]| {
             let groups = [ops.to_vec()];
-            payload::isolate::isolate_groups(&context, &module, name, &groups)
+            payload::isolate::isolate_groups(&context, module, name, &groups)
                 .map_err(|e| e.message)?
                 .pop()
                 .ok_or_else(|| "nothing isolated".to_string())
@@ -147,7 +147,7 @@ pub fn tune_payload(
             text,
             header: &header,
             isolate: &isolate,
-            parsed: &model_parsed,
+            parsed: &parsed,
         };
         let decision =
             crate::fusion::inline_elementwise(&model, &mut results, &mut session, deadline);
@@ -186,7 +186,7 @@ pub fn tune_payload(
     let schedule = schedule_text(&info, &results, &header);
     let schedule = schedule_lang::format(&schedule_lang::parse(&schedule).0);
     let written = SourceFile::new("(tuned schedule)", schedule.clone());
-    model_parsed.run(&written, Stop::Plan).map_err(|failure| {
+    parsed.run(&written, Stop::Plan).map_err(|failure| {
         Failure::Internal(format!(
             "internal error: the tuned schedule does not check against {name}:\n{}\n{schedule}",
             failure.message()
