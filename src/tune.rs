@@ -39,7 +39,9 @@ pub struct TuneArgs {
     /// first did, and writes the same schedule in seconds.
     #[arg(long, default_value = "10m", value_parser = parse_duration)]
     pub budget: Duration,
-    /// Threads the schedules run on (their parallel loops). One pins the tuner to one core.
+    /// Threads the schedules run on (their parallel loops). With one, calls are timed pinned to the
+    /// last core the process may use, and the candidates measured next are compiled meanwhile on
+    /// the others (`taskset -c 0,1` gives it two; `taskset -c 1` one, which then does both).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
     /// A JSON-lines file of measurements: read first (measurements of the same op and candidate on
@@ -105,9 +107,6 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         None => Records::in_memory(),
     };
     let threads = args.threads as usize;
-    if threads == 1 {
-        runner::ffi::pin_to_one_core();
-    }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     // A second Ctrl-C while the first is handled ends the process as usual.

@@ -10,6 +10,7 @@
 //! convolutions computed in their activations' tiles ([`producers`]); the
 //! winners are written as one func per task ([`selector`], [`write`]).
 
+mod ahead;
 pub mod candidate;
 pub mod cost;
 pub mod fused;
@@ -418,10 +419,13 @@ fn tune_task(
     }
     let mut stale = 0;
     let mut tried = 0;
-    for candidate in &candidates {
+    for (index, candidate) in candidates.iter().enumerate() {
         let out_of_time = session.spent - begin >= share.as_secs_f64() && result.measured > 0;
         if stop.load(Ordering::Relaxed) || out_of_time || stale >= session.options.patience {
             break;
+        }
+        if let Some(next) = candidates.get(index + 1) {
+            announce(&task, info, next, payload, session);
         }
         tried += 1;
         match try_candidate(&task, info, candidate, payload, session, &mut result)? {
@@ -454,6 +458,27 @@ fn tune_task(
     }
     result.tiles.sort_by(|a, b| a.1.total_cmp(&b.1));
     Ok(result)
+}
+
+/// Tells the measurer `candidate` comes next, unless the records have it:
+/// it may compile it while it times the one before.
+fn announce(
+    task: &Task,
+    info: &PayloadInfo,
+    candidate: &space::Candidate,
+    payload: &str,
+    session: &mut Session<'_>,
+) {
+    let options = session.options;
+    let on = (options.cpu.as_str(), options.threads, options.warm);
+    if session
+        .records
+        .find(on, &task.key, Some(&candidate.chain))
+        .is_none()
+    {
+        let schedule = candidate_schedule(task, info, &candidate.chain, true);
+        session.measurer.upcoming(&task.key, payload, &schedule);
+    }
 }
 
 /// Measures `candidate` (or finds it in the records) into `result`: its

@@ -3,12 +3,11 @@
 //! isolated op, JIT-compiles it in this process, checks its results against
 //! the unscheduled op's on the same seeded inputs once, then times calls.
 
-use interpreter::pipeline::{self, Loaded, Stop};
-use runner::compare::{compare, default_tolerance};
+use crate::ahead::{checked_program, Ahead, Reference};
 use runner::jit::Program;
 use runner::tensor::Tensor;
-use schedule_lang::SourceFile;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A measured time: the median of `calls` timed calls.
@@ -29,6 +28,11 @@ pub trait Measurer {
     /// unscheduled op's first: an error says why it could not be measured
     /// or how its results differ.
     fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String>;
+    /// Says `schedule` of `payload` (task `key`) is measured next, so the
+    /// measurer may compile it while it times another; by default nothing.
+    fn upcoming(&mut self, key: &str, payload: &str, schedule: &str) {
+        let _ = (key, payload, schedule);
+    }
     /// Two schedules of one payload, as [`Measurer::measure`] each, their
     /// calls interleaved where the measurer can (a, b, a, b, ...), so that
     /// the machine's slow spells fall on both alike: what choosing between
@@ -53,7 +57,7 @@ pub struct InProcess {
     /// Time calls until this many seconds have passed (and 3 calls at least).
     pub min_seconds: f64,
     /// Each task's inputs and the unscheduled op's results on them.
-    references: HashMap<String, (Vec<Tensor>, Vec<Tensor>)>,
+    references: HashMap<String, Reference>,
     /// Written over before each timed call ([`flush_bytes`]); empty on warm caches.
     flush: Vec<u8>,
     /// The last programs compiled and checked, by task key and schedule,
@@ -63,6 +67,14 @@ pub struct InProcess {
     compiled: Vec<Kept>,
     /// Programs compiled so far (the unscheduled ones too).
     compiles: usize,
+    /// Of those, how many the thread compiling ahead compiled.
+    compiled_ahead: usize,
+    /// With one thread: the core calls are timed on (the last this process
+    /// may use; none when the affinity cannot be read or set).
+    timing_core: Option<usize>,
+    /// With one thread and more cores than that one: the thread compiling
+    /// announced programs on them ([`Measurer::upcoming`]).
+    ahead: Option<Ahead>,
 }
 
 /// Programs [`InProcess`] keeps compiled: the two of a pair.
@@ -99,13 +111,27 @@ impl InProcess {
     ///
     /// With `warm`, calls follow each other on warm caches, as a benchmark
     /// loop of one op runs (no flushing).
+    ///
+    /// With one thread, calls are timed pinned to the last core this
+    /// process may use, and announced programs compiled on the others.
     pub fn new(threads: usize, min_seconds: f64, warm: bool) -> Self {
+        let cores = runner::ffi::allowed_cores();
+        let (timing_core, others) = match cores.split_last() {
+            Some((&last, others)) if threads == 1 => (Some(last), others.to_vec()),
+            _ => (None, Vec::new()),
+        };
         Self {
             threads,
             min_seconds,
             references: HashMap::new(),
             compiled: Vec::new(),
             compiles: 0,
+            compiled_ahead: 0,
+            timing_core,
+            ahead: match others.is_empty() {
+                true => None,
+                false => Ahead::start(others),
+            },
             flush: if warm {
                 Vec::new()
             } else {
@@ -122,11 +148,12 @@ impl InProcess {
     /// (resnet18's 28 x 28 convolutions, 1.9 ms alone, 2.8 ms in the model,
     /// where another order of the same tile takes 1.7 ms).
     fn time(
-        flush: &mut [u8],
+        (flush, core): (&mut [u8], Option<usize>),
         min_seconds: f64,
         programs: &[&Program],
         inputs: &[Tensor],
     ) -> Result<Vec<Measurement>, String> {
+        let _pinned = core.and_then(Pinned::to);
         let mut results: Vec<_> = programs.iter().map(|p| p.new_results()).collect();
         let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); programs.len()];
         let start = Instant::now();
@@ -176,16 +203,30 @@ impl Measurer for InProcess {
         program
             .call(&mut inputs.to_vec(), &mut results)
             .map_err(|e| e.to_string())?;
-        let measured = Self::time(&mut self.flush, self.min_seconds, &[&program], &inputs)?;
-        self.references.insert(key.to_string(), (inputs, results));
+        let timing = (&mut self.flush[..], self.timing_core);
+        let measured = Self::time(timing, self.min_seconds, &[&program], &inputs)?;
+        self.references
+            .insert(key.to_string(), Arc::new((inputs, results)));
         Ok(measured[0])
     }
 
     fn measure(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Measurement, String> {
         self.keep(key, payload, schedule)?;
         let program = kept(&self.compiled, key, schedule)?;
-        let (inputs, _) = &self.references[key];
-        Self::time(&mut self.flush, self.min_seconds, &[program], inputs).map(|t| t[0])
+        let (inputs, _) = &*self.references[key];
+        let timing = (&mut self.flush[..], self.timing_core);
+        Self::time(timing, self.min_seconds, &[program], inputs).map(|t| t[0])
+    }
+
+    /// Compiles `schedule` on the other cores, once the task's reference is
+    /// measured and unless it is kept compiled.
+    fn upcoming(&mut self, key: &str, payload: &str, schedule: &str) {
+        let (Some(ahead), Some(reference)) = (self.ahead.as_mut(), self.references.get(key)) else {
+            return;
+        };
+        if position(&self.compiled, key, schedule).is_none() {
+            ahead.compile(key, payload, schedule, reference.clone());
+        }
     }
 
     fn measure_pair(
@@ -194,11 +235,17 @@ impl Measurer for InProcess {
         payload: &str,
         (a, b): (&str, &str),
     ) -> Result<(Measurement, Measurement), String> {
+        if !self.references.contains_key(key) {
+            self.reference(key, payload)?;
+        }
+        // b compiles on the other cores while a does here.
+        self.upcoming(key, payload, b);
         self.keep(key, payload, a)?;
         self.keep(key, payload, b)?;
         let programs = [kept(&self.compiled, key, a)?, kept(&self.compiled, key, b)?];
-        let (inputs, _) = &self.references[key];
-        let both = Self::time(&mut self.flush, 2.0 * self.min_seconds, &programs, inputs)?;
+        let (inputs, _) = &*self.references[key];
+        let timing = (&mut self.flush[..], self.timing_core);
+        let both = Self::time(timing, 2.0 * self.min_seconds, &programs, inputs)?;
         Ok((both[0], both[1]))
     }
 }
@@ -208,6 +255,18 @@ impl InProcess {
     /// kept compiled ([`KEPT_PROGRAMS`]) are not compiled again.
     pub fn compiles(&self) -> usize {
         self.compiles
+    }
+
+    /// How many of those were compiled on the other cores while it timed
+    /// ([`Measurer::upcoming`]).
+    pub fn compiled_ahead(&self) -> usize {
+        self.compiled_ahead
+    }
+
+    /// Whether it compiles announced programs on other cores: with one
+    /// thread, when this process may use more than one core.
+    pub fn compiles_ahead(&self) -> bool {
+        self.ahead.is_some()
     }
 
     /// `schedule` applied to `payload`, compiled and checked
@@ -229,53 +288,38 @@ impl InProcess {
     }
 
     /// `schedule` applied to `payload` and compiled, its results checked
-    /// against the unscheduled payload's (measured first when not yet).
+    /// against the unscheduled payload's (measured first when not yet):
+    /// taken from the thread compiling ahead when it was given there.
     fn checked(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Program, String> {
         if !self.references.contains_key(key) {
             self.reference(key, payload)?;
         }
         self.compiles += 1;
-        let context = payload::new_context();
-        let mut module =
-            payload::parse_module(&context, "task.mlir", payload).map_err(|e| e.message)?;
-        let source = SourceFile::new("candidate.sched", schedule);
-        let loaded = Loaded {
-            context: &context,
-            module: &mut module,
-            name: "task.mlir",
-            text: payload,
-            since: Instant::now(),
-        };
-        let outcome = pipeline::run_loaded(&source, loaded, Stop::Apply, &[])
-            .map_err(|f| f.message().to_string())?;
-        let text = outcome.payload.unwrap_or_default();
-        let program = Program::compile_module(
-            &context,
-            module,
-            "task.mlir (scheduled)",
-            &text,
-            None,
-            &[],
-            None,
-        )
-        .map_err(|e| e.message)?;
-        if self.threads > 1 && program.is_parallel() {
-            program.set_threads(self.threads)?;
+        if let Some(program) = self.ahead.as_mut().and_then(|a| a.take(key, schedule)) {
+            self.compiled_ahead += 1;
+            return program;
         }
-        let (inputs, expected) = &self.references[key];
-        let mut results = program.new_results();
-        program
-            .call(&mut inputs.to_vec(), &mut results)
-            .map_err(|e| e.to_string())?;
-        let element = program.signature.results[0].element;
-        let comparison = compare(&results, expected, default_tolerance(element, expected));
-        if let Some(m) = comparison.mismatch {
-            return Err(format!(
-                "differs from the unscheduled op: result {} at {:?} is {} but should be {}",
-                m.result, m.index, m.got, m.want
-            ));
-        }
-        Ok(program)
+        checked_program(payload, schedule, &self.references[key], self.threads)
+    }
+}
+
+/// This thread pinned to one core until dropped, then let run where it
+/// could before.
+struct Pinned {
+    before: Vec<usize>,
+}
+
+impl Pinned {
+    /// Pins this thread to `core` (`None` when it cannot).
+    fn to(core: usize) -> Option<Self> {
+        let before = runner::ffi::allowed_cores();
+        (before != [core] && runner::ffi::run_on(&[core])).then_some(Self { before })
+    }
+}
+
+impl Drop for Pinned {
+    fn drop(&mut self) {
+        runner::ffi::run_on(&self.before);
     }
 }
 

@@ -12,7 +12,7 @@ use crate::{Model, Options, Progress, Session, TaskResult};
 use interpreter::pipeline::{Parsed, Stop};
 use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What a run is asked to do, besides the payload.
 pub struct Request {
@@ -70,6 +70,7 @@ pub fn tune_payload(
     progress: &mut dyn FnMut(Progress<'_>),
     stop: &AtomicBool,
 ) -> Result<Tuned, Failure> {
+    let mut clock = PhaseClock::new();
     let context = payload::new_context();
     let module = payload::parse_module(&context, name, text).map_err(Failure::Payload)?;
     // Parsed once: every schedule tried on the model is planned on a copy.
@@ -118,8 +119,10 @@ pub fn tune_payload(
         measurer: &mut measurer,
         spent: 0.0,
     };
+    clock.end("isolating the kinds of op", 0.0);
     let mut results = crate::tune(&info, tasks, &isolated, &mut session, progress, stop)
         .map_err(|e| Failure::Input(format!("error: {e}")))?;
+    clock.end("the kinds of op", session.spent);
     // The inlining decision gets half of what the kinds of op left of the
     // budget ([`crate::TASKS_SHARE`]), and 20 s at least, of measuring time
     // ([`Session::spent`]); the producers' decision the rest.
@@ -170,6 +173,7 @@ pub fn tune_payload(
                 "warning: the whole model could not be measured, so nothing is inlined: {why}"
             )),
         }
+        clock.end("inlining on the whole model", session.spent);
         progress(Progress::ComputingAt);
         let deadline = budget.max(session.spent + 30.0);
         let decision =
@@ -182,6 +186,7 @@ pub fn tune_payload(
                  in its activation's tiles: {why}"
             )),
         }
+        clock.end("convolutions in their activations' tiles", session.spent);
     }
     let schedule = schedule_text(&info, &results, &header);
     let schedule = schedule_lang::format(&schedule_lang::parse(&schedule).0);
@@ -192,7 +197,9 @@ pub fn tune_payload(
             failure.message()
         ))
     })?;
+    clock.end("writing and checking the schedule", session.spent);
     notes.push(summary(&results, stop.load(Ordering::SeqCst)));
+    notes.push(clock.note());
     Ok(Tuned {
         schedule,
         results,
@@ -244,4 +251,49 @@ fn producers_note(d: &crate::producers::Decision) -> String {
          kinds of activation{last}{variants}",
         d.readers
     )
+}
+
+/// Where a run's time went: each phase's wall time and the measuring time
+/// ([`Session::spent`]) it added.
+struct PhaseClock {
+    began: Instant,
+    last: (Instant, f64),
+    phases: Vec<(&'static str, f64, f64)>,
+}
+
+impl PhaseClock {
+    fn new() -> Self {
+        let now = Instant::now();
+        Self {
+            began: now,
+            last: (now, 0.0),
+            phases: Vec::new(),
+        }
+    }
+
+    /// The phase `name` ends now, the session having spent `spent`.
+    fn end(&mut self, name: &'static str, spent: f64) {
+        let now = Instant::now();
+        let wall = now.duration_since(self.last.0).as_secs_f64();
+        self.phases.push((name, wall, spent - self.last.1));
+        self.last = (now, spent);
+    }
+
+    /// One line: each phase's seconds (and the measuring counted against
+    /// the budget in them), and the whole.
+    fn note(&self) -> String {
+        let phases: Vec<String> = self
+            .phases
+            .iter()
+            .map(|(name, wall, spent)| match *spent > 0.0 {
+                true => format!("{name} {wall:.1} s (budget spent {spent:.1} s)"),
+                false => format!("{name} {wall:.1} s"),
+            })
+            .collect();
+        format!(
+            "time: {}; {:.1} s in all",
+            phases.join(", "),
+            self.began.elapsed().as_secs_f64()
+        )
+    }
 }

@@ -1,6 +1,7 @@
 //! Measuring in this process: a schedule measured again while its program
-//! is kept (the last two) is not compiled again, and a pair shares what the
-//! last pair compiled.
+//! is kept (the last two) is not compiled again, a pair shares what the
+//! last pair compiled, and a schedule announced as next is compiled (and
+//! checked) on another core.
 
 use tuner::measure::{InProcess, Measurer};
 
@@ -38,4 +39,44 @@ fn a_pair_compiles_only_the_schedule_the_last_pair_did_not() {
     // The same schedule of another task is another program.
     measurer.measure("other", ADD, &a).unwrap();
     assert_eq!(measurer.compiles(), 7, "its reference, then a");
+}
+
+#[test]
+fn an_announced_schedule_is_compiled_on_another_core_and_checked_as_any() {
+    let mut measurer = InProcess::new(1, 0.0, true);
+    if !measurer.compiles_ahead() {
+        eprintln!("skipped: this process may use one core, so nothing is compiled ahead");
+        return;
+    }
+    let a = schedule(".vectorize(j)");
+    measurer.measure("add", ADD, &a).unwrap();
+    assert_eq!(measurer.compiled_ahead(), 0, "a was not announced");
+    let b = schedule(".split(j, jo, ji, 16).vectorize(ji)");
+    measurer.upcoming("add", ADD, &b);
+    let measured = measurer.measure("add", ADD, &b).unwrap();
+    assert!(measured.seconds > 0.0);
+    assert_eq!(measurer.compiled_ahead(), 1);
+    assert_eq!(measurer.compiles(), 3, "the reference, a, then b once");
+    // A schedule that cannot apply fails as it does when compiled here.
+    let wrong = schedule(".split(k, ko, ki, 4)");
+    let here = measurer.measure("add", ADD, &wrong).unwrap_err();
+    measurer.upcoming("add", ADD, &wrong);
+    let there = measurer.measure("add", ADD, &wrong).unwrap_err();
+    assert_eq!(measurer.compiled_ahead(), 2);
+    assert_eq!(here, there);
+}
+
+#[test]
+fn a_pair_compiles_its_second_schedule_on_another_core() {
+    let mut measurer = InProcess::new(1, 0.0, true);
+    if !measurer.compiles_ahead() {
+        eprintln!("skipped: this process may use one core, so nothing is compiled ahead");
+        return;
+    }
+    let (a, b) = (
+        schedule(".vectorize(j)"),
+        schedule(".split(i, io, ii, 4).vectorize(j)"),
+    );
+    measurer.measure_pair("add", ADD, (&a, &b)).unwrap();
+    assert_eq!((measurer.compiles(), measurer.compiled_ahead()), (3, 1));
 }

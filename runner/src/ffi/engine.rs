@@ -66,6 +66,9 @@ pub struct HostBuffer {
 
 // SAFETY: the buffer exclusively owns its allocation, like a `Vec<u8>`.
 unsafe impl Send for HostBuffer {}
+// SAFETY: like a `Vec<u8>`'s, its bytes are written only through `&mut self`
+// (a shared buffer is only read).
+unsafe impl Sync for HostBuffer {}
 
 const BUFFER_ALIGN: usize = 64;
 

@@ -30,24 +30,35 @@ pub fn effective_uid() -> u32 {
     unsafe { libc::geteuid() }
 }
 
-/// Pins this thread (and the threads it starts later) to the last core it
-/// may run on, as `taskset -c` would, so one-thread measurements are not
-/// moved between cores: that core's number, or `None` when the affinity
-/// cannot be read or set.
-pub fn pin_to_one_core() -> Option<usize> {
+/// The cores this thread may run on (its affinity, as `taskset -c` sets
+/// it), lowest first; empty when it cannot be read.
+pub fn allowed_cores() -> Vec<usize> {
     // SAFETY: the set is a plain bit array owned here, passed with its size;
     // pid 0 is the calling thread.
     unsafe {
         let mut set: libc::cpu_set_t = std::mem::zeroed();
         let size = std::mem::size_of::<libc::cpu_set_t>();
         if libc::sched_getaffinity(0, size, &mut set) != 0 {
-            return None;
+            return Vec::new();
         }
-        let last = (0..libc::CPU_SETSIZE as usize)
-            .rev()
-            .find(|&c| libc::CPU_ISSET(c, &set))?;
-        let mut one: libc::cpu_set_t = std::mem::zeroed();
-        libc::CPU_SET(last, &mut one);
-        (libc::sched_setaffinity(0, size, &one) == 0).then_some(last)
+        (0..libc::CPU_SETSIZE as usize)
+            .filter(|&c| libc::CPU_ISSET(c, &set))
+            .collect()
+    }
+}
+
+/// Lets this thread (and the threads it starts later) run only on `cores`:
+/// whether it could (not with no cores, or cores out of range).
+pub fn run_on(cores: &[usize]) -> bool {
+    if cores.is_empty() || cores.iter().any(|&c| c >= libc::CPU_SETSIZE as usize) {
+        return false;
+    }
+    // SAFETY: as in `allowed_cores`; every core is within the set's size.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        for &core in cores {
+            libc::CPU_SET(core, &mut set);
+        }
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
     }
 }

@@ -241,6 +241,11 @@ impl OrcEngine {
     }
 }
 
+// SAFETY: an LLJIT is not tied to the thread that made it (ORC's session
+// locks its own state), so a program compiled on one thread may be called
+// and dropped on another; `OrcEngine` is not `Sync`, so one thread at a time.
+unsafe impl Send for OrcEngine {}
+
 impl Drop for OrcEngine {
     fn drop(&mut self) {
         // SAFETY: created by LLVMOrcCreateLLJIT and disposed once; an error
