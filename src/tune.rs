@@ -32,9 +32,11 @@ pub struct TuneArgs {
     /// after it.
     #[arg(long, requires = "output")]
     pub retune: bool,
-    /// Time for all measurements: `90s`, `10m`, `1h`, or seconds. With several kinds of op, three
-    /// quarters are shared among them by their FLOPs and the rest goes to the decisions measured on
-    /// the whole model (inlining, convolutions in their activations' tiles). A measurement read
+    /// Time for the whole run: `90s`, `10m`, `1h`, or seconds. A twentieth is left for planning
+    /// and writing; of the measuring time, with several kinds of op, three quarters are shared
+    /// among them by their FLOPs and the rest goes to the decisions measured on the whole model
+    /// (inlining, convolutions in their activations' tiles), a pair of whole models started only
+    /// when it ends in time. A measurement read
     /// from the records counts the time it took then, so a second run from them stops where the
     /// first did, and writes the same schedule in seconds.
     #[arg(long, default_value = "10m", value_parser = parse_duration)]

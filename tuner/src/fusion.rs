@@ -32,8 +32,8 @@ pub struct Decision {
 /// unless more than 2% slower), then only those read once per element
 /// ([`read_once`]) against the better (kept if more than 2% faster than
 /// all, or within 2% of none); when that is not all of them, tries the
-/// others one by one until the session has spent `deadline` seconds
-/// measuring ([`Session::spent`]). `None` when no kind could be inlined.
+/// others one by one while another pair ends before the session has spent
+/// `deadline` seconds measuring ([`Session::pair_fits`]). `None` when no kind could be inlined.
 pub fn inline_elementwise(
     model: &Model<'_>,
     results: &mut [TaskResult],
@@ -127,7 +127,7 @@ pub fn inline_elementwise(
         .filter(|i| !kept.contains(i))
         .collect();
     for i in rest {
-        if session.spent >= deadline {
+        if !session.pair_fits(deadline) {
             break;
         }
         let mut trial = kept.clone();

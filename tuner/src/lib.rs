@@ -45,6 +45,11 @@ pub(crate) use paired::paired;
 /// spent whole).
 pub const TASKS_SHARE: f64 = 0.75;
 
+/// The part of the budget left for what is not measuring (planning
+/// candidates, writing schedules, isolating ops), so that a run ends
+/// within its budget: mobilenet_v2's took 26 s of 10 minutes.
+pub const PLANNING_SHARE: f64 = 0.05;
+
 /// How to tune.
 pub struct Options {
     /// Time for all measurements ([`Session::spent`]), shared by the tasks' FLOPs.
@@ -74,11 +79,28 @@ pub struct Session<'a> {
     /// its record says it took when it comes from the records (so a second
     /// run from them stops where the first did, and decides the same).
     pub spent: f64,
+    /// What the last whole-model pair took (or its records say it took):
+    /// a pair that would not end by a decision's deadline is not started.
+    pub last_pair: f64,
+}
+
+impl Options {
+    /// Seconds of measuring the budget allows ([`PLANNING_SHARE`] left
+    /// for the rest).
+    pub fn measuring(&self) -> f64 {
+        self.budget.as_secs_f64() * (1.0 - PLANNING_SHARE)
+    }
 }
 
 impl Session<'_> {
     /// `measure` run on the measurer, its seconds added to [`Session::spent`]:
     /// its outcome, and the seconds it took.
+    /// Whether another pair like the last ends before `deadline` seconds
+    /// of measuring are spent.
+    pub(crate) fn pair_fits(&self, deadline: f64) -> bool {
+        self.spent + self.last_pair < deadline
+    }
+
     fn timed<T>(&mut self, measure: impl FnOnce(&mut dyn Measurer) -> T) -> (T, f64) {
         let begin = Instant::now();
         let outcome = measure(&mut *self.measurer);
@@ -226,8 +248,7 @@ pub fn tune(
         .collect();
     let mut results = Vec::new();
     let count = tasks.len();
-    let budget = session.options.budget.as_secs_f64();
-    let pool = budget * if count > 1 { TASKS_SHARE } else { 1.0 };
+    let pool = session.options.measuring() * if count > 1 { TASKS_SHARE } else { 1.0 };
     for (index, (task, payloads)) in tasks.into_iter().zip(isolated).enumerate() {
         progress(Progress::Task {
             index,

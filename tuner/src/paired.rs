@@ -39,6 +39,7 @@ pub(crate) fn paired(
     let found = [recorded(&keys[0], base), recorded(&keys[1], trial)];
     if let [Some((b, b_took)), Some((t, t_took))] = found {
         session.spent += b_took + t_took;
+        session.last_pair = b_took + t_took;
         return Ok(match (b, t) {
             (Ok(b), Ok(t)) => Ok((b, t)),
             (Err(why), _) | (_, Err(why)) => Err(why),
@@ -48,6 +49,7 @@ pub(crate) fn paired(
     // `tune` decides the same; each of its records with half its time.
     let (outcome, took) =
         session.timed(|measurer| measurer.measure_pair(model, payload, (base, trial)));
+    session.last_pair = took;
     let halves = [
         outcome.as_ref().map(|pair| pair.0),
         outcome.as_ref().map(|pair| pair.1),
@@ -116,6 +118,7 @@ mod tests {
             records: &mut records,
             measurer: &mut measurer,
             spent: 0.0,
+            last_pair: 0.0,
         };
         let (a, b) = (
             "# for m.mlir\nfunc f = linalg.add (i)\n",
@@ -124,6 +127,10 @@ mod tests {
         paired("model 1", "m.mlir", (a, b), "", &mut session)
             .unwrap()
             .unwrap();
+        let took = session.last_pair;
+        assert!(took > 0.0 && session.pair_fits(session.spent + 2.0 * took));
+        assert!(!session.pair_fits(session.spent + took));
+        session.last_pair = 0.0;
         let (a2, b2) = (
             "# for examples/m.mlir\n\nfunc f = linalg.add (i)\n",
             "# 1 op at examples/m.mlir:2:3\nfunc f = linalg.add (i)\nf.vectorize(i)\n",
@@ -132,6 +139,7 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(count.get(), 2, "measured once, as a pair");
+        assert_eq!(session.last_pair, took, "the time its records say it took");
         let c = "func f = linalg.add (i)\nf.vectorize(i, 8)\n";
         paired("model 1", "m.mlir", (a, c), "", &mut session)
             .unwrap()

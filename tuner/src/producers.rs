@@ -35,8 +35,8 @@ pub struct Decision {
 /// Tries every fusion [`variants`] finds that plans cleanly on the whole
 /// model, for each reader the variant fastest on its ops alone
 /// ([`crate::fused`]): all together against none, and when that is not faster, one by
-/// one (biggest first, until the session has spent `deadline` seconds
-/// measuring) against those kept so far, each
+/// one (biggest first, while another pair ends before the session has
+/// spent `deadline` seconds measuring) against those kept so far, each
 /// pair timed with their calls interleaved ([`paired`]); keeps what makes
 /// the model faster. `None` when no fusion applies.
 pub fn compute_in_readers(
@@ -86,7 +86,7 @@ pub fn compute_in_readers(
     let mut last_kept = None;
     if kept.is_empty() && every.len() > 1 {
         for fusion in &every {
-            if session.spent >= deadline {
+            if !session.pair_fits(deadline) {
                 break;
             }
             let mut trial = kept.clone();

@@ -118,15 +118,17 @@ pub fn tune_payload(
         records,
         measurer: &mut measurer,
         spent: 0.0,
+        last_pair: 0.0,
     };
     clock.end("isolating the kinds of op", 0.0);
     let mut results = crate::tune(&info, tasks, &isolated, &mut session, progress, stop)
         .map_err(|e| Failure::Input(format!("error: {e}")))?;
     clock.end("the kinds of op", session.spent);
     // The inlining decision gets half of what the kinds of op left of the
-    // budget ([`crate::TASKS_SHARE`]), and 20 s at least, of measuring time
-    // ([`Session::spent`]); the producers' decision the rest.
-    let budget = request.budget.as_secs_f64();
+    // measuring budget ([`crate::TASKS_SHARE`], [`Options::measuring`]), and
+    // 20 s at least, of measuring time ([`Session::spent`]); the producers'
+    // decision the rest.
+    let budget = options.measuring();
     let deadline = (budget * (1.0 + crate::TASKS_SHARE) / 2.0).max(session.spent + 20.0);
     let header = Header {
         payload: name.to_string(),

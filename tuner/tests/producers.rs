@@ -461,6 +461,7 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
             records: &mut records,
             measurer: &mut measurer,
             spent: 0.0,
+            last_pair: 0.0,
         };
         let chosen =
             tuner::fused::fastest(&model, &results, options, &mut session).expect("measures");
