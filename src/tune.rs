@@ -61,6 +61,15 @@ pub struct TuneArgs {
     /// Time each candidate for at least this many seconds (3 calls at least).
     #[arg(long, default_value_t = 0.05, value_name = "S")]
     pub min_seconds: f64,
+    /// Print the kinds of op it would tune, one JSON object per line (`task`: the key, `op`,
+    /// `ops`, `flops`, `cpu`: this CPU's name in the records), and tune nothing.
+    #[arg(long, conflicts_with_all = ["output", "kinds", "records"])]
+    pub list_kinds: bool,
+    /// Tune only this kind of op (a `task` key `--list-kinds` prints; repeatable), and none of
+    /// the decisions measured on the whole model: one machine's part of a tune spread over several
+    /// (`scripts/tune_ray.py`), its measurements kept in `--records` for the run that merges them.
+    #[arg(long = "kind", value_name = "KEY")]
+    pub kinds: Vec<String>,
 }
 
 /// How the caches are when a timed call starts.
@@ -103,6 +112,9 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
     let name = args.payload.display().to_string();
     let text = read(&args.payload)?;
     let source = SourceFile::new(name.clone(), text.clone());
+    if args.list_kinds {
+        return list_kinds(&name, &text, &source);
+    }
     let kept = kept_schedule(&args, &name, &text)?;
     let mut records = match &args.records {
         Some(path) => Records::open(path).map_err(|e| Exit::input(format!("error: {e}\n")))?,
@@ -123,6 +135,7 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         patience: args.patience,
         warm: args.caches == Caches::Warm,
         min_seconds: args.min_seconds,
+        only: args.kinds.clone(),
     };
     let bar = progress_bar();
     let end = Instant::now() + args.budget;
@@ -137,15 +150,34 @@ pub fn tune(args: TuneArgs) -> Result<(), Exit> {
         &stop,
     );
     bar.finish_and_clear();
-    let tuned = tuned.map_err(|failure| match failure {
-        Failure::Payload(e) => crate::run::payload_failure(e, &source),
-        Failure::Input(message) => Exit::input(format!("{message}\n")),
-        Failure::Internal(message) => Exit::internal(format!("{message}\n")),
-    })?;
+    let tuned = tuned.map_err(|failure| failure_exit(failure, &source))?;
     for note in &tuned.notes {
         eprintln!("{note}");
     }
     write_output(args.output.as_deref(), &tuned.schedule)
+}
+
+/// `--list-kinds`: one JSON line per kind of op.
+fn list_kinds(name: &str, text: &str, source: &SourceFile) -> Result<(), Exit> {
+    let kinds =
+        tuner::run::list_kinds(name, text).map_err(|failure| failure_exit(failure, source))?;
+    let mut lines = String::new();
+    for kind in kinds {
+        let line = serde_json::to_string(&kind)
+            .map_err(|e| Exit::internal(format!("internal error: {e}\n")))?;
+        lines.push_str(&line);
+        lines.push('\n');
+    }
+    write_output(None, &lines)
+}
+
+/// How a tune's failure ends the process.
+fn failure_exit(failure: Failure, source: &SourceFile) -> Exit {
+    match failure {
+        Failure::Payload(e) => crate::run::payload_failure(e, source),
+        Failure::Input(message) => Exit::input(format!("{message}\n")),
+        Failure::Internal(message) => Exit::internal(format!("{message}\n")),
+    }
 }
 
 /// The schedule at `-o` (unless `--retune`, or there is none), checked

@@ -227,3 +227,68 @@ fn a_weights_transpose_is_inlined_into_the_matmul_tuned_with_it() {
     assert!(run.status.success(), "{}", stderr(&run));
     assert!(String::from_utf8_lossy(&run.stdout).contains("check: ok"));
 }
+
+/// `--list-kinds` names the kinds of op by their records key; `--kind KEY`
+/// tunes that one alone (no whole-model decision), its measurements in the
+/// records: one worker's part of `scripts/tune_ray.py`.
+#[test]
+fn one_kind_is_listed_and_tuned_alone_by_its_key() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let output = sched_apply(&["tune", PAYLOAD, "--list-kinds"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let kinds: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+    let matmul = kinds
+        .iter()
+        .find(|k| k["op"].as_str().unwrap().starts_with("linalg.matmul"))
+        .unwrap();
+    assert_eq!(matmul["ops"], 2);
+    let key = matmul["task"].as_str().unwrap();
+
+    let scratch = tempdir();
+    let records = scratch.join("records.jsonl");
+    let schedule = scratch.join("kind.sched");
+    let output = sched_apply(&[
+        "tune",
+        PAYLOAD,
+        "--kind",
+        key,
+        "--budget",
+        "30s",
+        "--patience",
+        "4",
+        "--min-seconds",
+        "0.02",
+        "--records",
+        records.to_str().unwrap(),
+        "-o",
+        schedule.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        !stderr(&output).contains("whole model"),
+        "{}",
+        stderr(&output)
+    );
+    let written = std::fs::read_to_string(&schedule).unwrap();
+    assert_eq!(written.matches("\nfunc ").count(), 1, "{written}");
+    assert!(written.contains("func mm0 = linalg.matmul[*]"), "{written}");
+    let records = std::fs::read_to_string(&records).unwrap();
+    assert!(records.lines().count() > 1);
+    for line in records.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["task"], key, "{line}");
+    }
+
+    let output = sched_apply(&["tune", PAYLOAD, "--kind", "0123456789abcdef"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("has no kind of op `0123456789abcdef` to tune")
+            && stderr(&output).contains("--list-kinds"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -48,6 +48,7 @@ pub(crate) fn tune(
         patience: options.patience,
         warm: options.warm,
         min_seconds: options.min_seconds,
+        only: Vec::new(),
     };
     let stop = AtomicBool::new(false);
     // The GIL is released while tuning (other Python threads run), and

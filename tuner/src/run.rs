@@ -26,6 +26,48 @@ pub struct Request {
     pub warm: bool,
     /// Time each candidate for at least this many seconds.
     pub min_seconds: f64,
+    /// Tune only the kinds of op with these keys ([`list_kinds`]), and
+    /// none of the decisions measured on the whole model (empty: every
+    /// kind, then those decisions): one worker's part of a tune spread
+    /// over machines (`scripts/tune_ray.py`).
+    pub only: Vec<String>,
+}
+
+/// A kind of op as `sched-apply tune --list-kinds` prints it.
+#[derive(serde::Serialize)]
+pub struct KindSummary {
+    /// Its key in the records ([`crate::tasks::Task::key`]).
+    pub task: String,
+    /// What the key hashes.
+    pub op: String,
+    /// How many of the payload's ops it has.
+    pub ops: usize,
+    /// FLOPs of one of them.
+    pub flops: u64,
+    /// This CPU, as the records name it: measurements of the kind count
+    /// only on CPUs of this name.
+    pub cpu: String,
+}
+
+/// The kinds of op `tune` would tune in payload `text` (`name`), largest
+/// FLOPs first.
+pub fn list_kinds(name: &str, text: &str) -> Result<Vec<KindSummary>, Failure> {
+    let context = payload::new_context();
+    let module = payload::parse_module(&context, name, text).map_err(Failure::Payload)?;
+    let info = payload::describe(&context, &module, name)
+        .map_err(|e| Failure::Internal(format!("internal error: {e}")))?;
+    let tasks = crate::tasks::merged_alike(crate::tasks::tasks(&info), &info);
+    let cpu = this_cpu();
+    Ok(tasks
+        .into_iter()
+        .map(|t| KindSummary {
+            task: t.key,
+            op: t.description,
+            ops: t.ops.len(),
+            flops: t.flops,
+            cpu: cpu.clone(),
+        })
+        .collect())
 }
 
 /// A schedule the person wrote, which the run keeps and adds to.
@@ -80,7 +122,19 @@ pub fn tune_payload(
         .map_err(|e| Failure::Internal(format!("internal error: {e}")))?;
     let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
     let tasks = crate::tasks::without_ops(crate::tasks::tasks(&info), &bound);
-    let tasks = crate::tasks::merged_alike(tasks, &info);
+    let mut tasks = crate::tasks::merged_alike(tasks, &info);
+    if let Some(unknown) = request
+        .only
+        .iter()
+        .find(|key| !tasks.iter().any(|t| &t.key == *key))
+    {
+        return Err(Failure::Input(format!(
+            "error: {name} has no kind of op `{unknown}` to tune\n  = help: `sched-apply tune {name} --list-kinds` lists them"
+        )));
+    }
+    if !request.only.is_empty() {
+        tasks.retain(|t| request.only.contains(&t.key));
+    }
     // Each task's measured op (after the transposes feeding it), then the
     // first op of each task merged in.
     let groups: Vec<Vec<usize>> = tasks
@@ -137,7 +191,7 @@ pub fn tune_payload(
         taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
         kept: kept.map(|k| k.text),
     };
-    if !stop.load(Ordering::SeqCst) {
+    if !stop.load(Ordering::SeqCst) && request.only.is_empty() {
         progress(Progress::Inlining);
         let isolate = |ops: &[usize]| {
             let groups = [ops.to_vec()];
