@@ -2,7 +2,7 @@
 """`sched-apply tune` on the kernel examples: how long tuning takes, how long the written schedule
 is, and how fast it runs against the hand-written schedule beside it, in one run.
 
-    taskset -c 1 python3 benches/tune.py [--budget 5m] [--records tune.jsonl] [--rounds 3]
+    python3 benches/tune.py [--budget 5m] [--records tune.jsonl] [--rounds 3]
 
 Needs only a built `target/release/sched-apply` (no torch). For each kernel (conv_layer, ResNet's
 3x3 convolution, SGEMM 2048^3, the MNIST CNN at batch 64) it runs `tune` into a temporary file
@@ -10,7 +10,9 @@ Needs only a built `target/release/sched-apply` (no torch). For each kernel (con
 default, since `run --bench` times a kernel back to back), then, round after round,
 `run --bench` of the hand schedule and of the tuned one, each round measuring the core's peak again
 (`--rounds`); it prints the median % of peak of each and their ratio (tuned over hand: 1 or more
-means the tuner matched the person). The whole networks are in benches/torch_models.py, which times
+means the tuner matched the person). `tune` gets every core this process may use (it times
+pinned to the last and compiles the next candidate on the others); each `run --bench` is pinned to
+that last core. The whole networks are in benches/torch_models.py, which times
 every schedule beside an export, the `*.tuned.sched` ones included, against PyTorch.
 """
 import argparse
@@ -31,12 +33,18 @@ KERNELS = [
 BINARY = os.path.join(ROOT, "target", "release", "sched-apply")
 
 
+def pinned():
+    """Pins the calling process to the last core it may use (as `taskset -c`), for a child."""
+    os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+
+
 def percent_of_peak(payload, schedule, calls, rounds):
-    """The median over `rounds` of each round's % of the peak measured just before it."""
+    """The median over `rounds` of each round's % of the peak measured just before it, timed
+    on one core."""
     command = [BINARY, "run", payload, schedule, "--bench", str(calls), "--rounds", str(rounds),
                "--reference-calls", "0", "--json"]
     report = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
-                                       cwd=ROOT).stdout)
+                                       cwd=ROOT, preexec_fn=pinned).stdout)
     return report["percent_of_peak"], report["median_s"]
 
 
