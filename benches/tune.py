@@ -8,8 +8,8 @@ Needs only a built `target/release/sched-apply` (no torch). For each kernel (con
 3x3 convolution, SGEMM 2048^3, the MNIST CNN at batch 64) it runs `tune` into a temporary file
 (with --records, a second run reuses the measurements and takes seconds; `--caches warm` by
 default, since `run --bench` times a kernel back to back), then, round after round,
-`run --bench` of the hand schedule and of the tuned one, each round measuring the core's peak again
-(`--rounds`); it prints the median % of peak of each and their ratio (tuned over hand: 1 or more
+`run --bench` of the hand schedule and of the tuned one in turns, each measuring the core's peak
+again first (`--rounds` of each); it prints the median % of peak of each and their ratio (tuned over hand: 1 or more
 means the tuner matched the person). `tune` gets every core this process may use (it times
 pinned to the last and compiles the next candidate on the others); each `run --bench` is pinned to
 that last core. The whole networks are in benches/torch_models.py, which times
@@ -48,6 +48,11 @@ def percent_of_peak(payload, schedule, calls, rounds):
     return report["percent_of_peak"], report["median_s"]
 
 
+def median(figures):
+    """The median (% of peak, seconds) pair by % of peak: the upper middle of an even count."""
+    return sorted(figures)[len(figures) // 2]
+
+
 def code_lines(path):
     """Lines that are neither blank nor comments."""
     with open(path) as text:
@@ -74,8 +79,11 @@ def main():
             start = time.perf_counter()
             subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
             seconds = time.perf_counter() - start
-            hand_peak, hand_s = percent_of_peak(payload, hand, calls, args.rounds)
-            tuned_peak, tuned_s = percent_of_peak(payload, tuned, calls, args.rounds)
+            # Round by round in turns, so a slow spell of the machine falls on both.
+            rounds = [(percent_of_peak(payload, hand, calls, 1),
+                       percent_of_peak(payload, tuned, calls, 1)) for _ in range(args.rounds)]
+            hand_peak, hand_s = median([h for h, _ in rounds])
+            tuned_peak, tuned_s = median([t for _, t in rounds])
             print(f"{name}: tuned in {seconds:.1f} s, {code_lines(tuned)} lines; "
                   f"hand {os.path.basename(hand)} {hand_s * 1e3:.3f} ms = {hand_peak:.1f}% of peak, "
                   f"tuned {tuned_s * 1e3:.3f} ms = {tuned_peak:.1f}% of peak; "

@@ -41,13 +41,22 @@ fn a_pair_compiles_only_the_schedule_the_last_pair_did_not() {
     assert_eq!(measurer.compiles(), 7, "its reference, then a");
 }
 
-#[test]
-fn an_announced_schedule_is_compiled_on_another_core_and_checked_as_any() {
-    let mut measurer = InProcess::new(1, 0.0, true);
+/// A one-thread measurer that compiles ahead; `None` (the test skipped,
+/// saying so) when this process may use one core only.
+fn compiling_ahead() -> Option<InProcess> {
+    let measurer = InProcess::new(1, 0.0, true);
     if !measurer.compiles_ahead() {
         eprintln!("skipped: this process may use one core, so nothing is compiled ahead");
-        return;
+        return None;
     }
+    Some(measurer)
+}
+
+#[test]
+fn an_announced_schedule_is_compiled_on_another_core_and_checked_as_any() {
+    let Some(mut measurer) = compiling_ahead() else {
+        return;
+    };
     let a = schedule(".vectorize(j)");
     measurer.measure("add", ADD, &a).unwrap();
     assert_eq!(measurer.compiled_ahead(), 0, "a was not announced");
@@ -68,11 +77,9 @@ fn an_announced_schedule_is_compiled_on_another_core_and_checked_as_any() {
 
 #[test]
 fn a_pair_compiles_its_second_schedule_on_another_core() {
-    let mut measurer = InProcess::new(1, 0.0, true);
-    if !measurer.compiles_ahead() {
-        eprintln!("skipped: this process may use one core, so nothing is compiled ahead");
+    let Some(mut measurer) = compiling_ahead() else {
         return;
-    }
+    };
     let (a, b) = (
         schedule(".vectorize(j)"),
         schedule(".split(i, io, ii, 4).vectorize(j)"),
