@@ -283,6 +283,28 @@ fn one_kind_is_listed_and_tuned_alone_by_its_key() {
         assert_eq!(record["task"], key, "{line}");
     }
 
+    // A kind the schedule at -o binds is kept as written, not tuned.
+    std::fs::write(
+        &schedule,
+        "func mm = linalg.matmul[*] (i, j | k)\nmm.reorder(j, k, i).vectorize(j)\n",
+    )
+    .unwrap();
+    let output = sched_apply(&[
+        "tune",
+        PAYLOAD,
+        "--kind",
+        key,
+        "-o",
+        schedule.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("is bound by the schedule being kept")
+            && stderr(&output).contains("--retune"),
+        "{}",
+        stderr(&output)
+    );
+
     let output = sched_apply(&["tune", PAYLOAD, "--kind", "0123456789abcdef"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(

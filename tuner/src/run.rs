@@ -128,9 +128,19 @@ pub fn tune_payload(
         .iter()
         .find(|key| !tasks.iter().any(|t| &t.key == *key))
     {
-        return Err(Failure::Input(format!(
-            "error: {name} has no kind of op `{unknown}` to tune\n  = help: `sched-apply tune {name} --list-kinds` lists them"
-        )));
+        let every = crate::tasks::merged_alike(crate::tasks::tasks(&info), &info);
+        return Err(Failure::Input(
+            match every.iter().any(|t| &t.key == unknown) {
+                true => format!(
+                "error: the kind of op `{unknown}` is bound by the schedule being kept, which tune \
+                 does not tune again\n  = help: pass --retune to tune it"
+            ),
+                false => format!(
+                "error: {name} has no kind of op `{unknown}` to tune\n  = help: `sched-apply tune \
+                 {name} --list-kinds` lists them"
+            ),
+            },
+        ));
     }
     if !request.only.is_empty() {
         tasks.retain(|t| request.only.contains(&t.key));
