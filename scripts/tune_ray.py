@@ -29,10 +29,10 @@ import subprocess
 import sys
 import tempfile
 
-# The part of the budget the kinds of op share, and the part left for
-# planning (tuner/src/lib.rs: TASKS_SHARE, PLANNING_SHARE): a worker's
-# budget is its kind's part of the kinds' share, so it measures what one
-# machine's run would let that kind measure.
+# The part of the budget the kinds of op share (tuner/src/lib.rs:
+# TASKS_SHARE): a worker's budget is its kind's part of it, so that, leaving
+# its own twentieth for planning (PLANNING_SHARE) as one machine's run does,
+# it measures what that run would let the kind measure.
 TASKS_SHARE = 0.75
 
 

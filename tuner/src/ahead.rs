@@ -126,7 +126,7 @@ impl Ahead {
     }
 
     /// Whether `schedule` of task `key` is compiling or compiled here.
-    pub(crate) fn has(&self, key: &str, schedule: &str) -> bool {
+    fn has(&self, key: &str, schedule: &str) -> bool {
         self.pending.iter().any(|(k, s)| k == key && s == schedule)
             || self.ready.iter().any(|(k, s, _)| k == key && s == schedule)
     }

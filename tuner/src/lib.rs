@@ -93,14 +93,14 @@ impl Options {
 }
 
 impl Session<'_> {
-    /// `measure` run on the measurer, its seconds added to [`Session::spent`]:
-    /// its outcome, and the seconds it took.
     /// Whether another pair like the last ends before `deadline` seconds
     /// of measuring are spent.
     pub(crate) fn pair_fits(&self, deadline: f64) -> bool {
         self.spent + self.last_pair < deadline
     }
 
+    /// `measure` run on the measurer, its seconds added to [`Session::spent`]:
+    /// its outcome, and the seconds it took.
     fn timed<T>(&mut self, measure: impl FnOnce(&mut dyn Measurer) -> T) -> (T, f64) {
         let begin = Instant::now();
         let outcome = measure(&mut *self.measurer);

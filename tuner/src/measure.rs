@@ -235,9 +235,7 @@ impl Measurer for InProcess {
         payload: &str,
         (a, b): (&str, &str),
     ) -> Result<(Measurement, Measurement), String> {
-        if !self.references.contains_key(key) {
-            self.reference(key, payload)?;
-        }
+        self.referenced(key, payload)?;
         // b compiles on the other cores while a does here.
         self.upcoming(key, payload, b);
         self.keep(key, payload, a)?;
@@ -287,13 +285,19 @@ impl InProcess {
         Ok(())
     }
 
+    /// Task `key`'s reference, measured now unless it was.
+    fn referenced(&mut self, key: &str, payload: &str) -> Result<(), String> {
+        if !self.references.contains_key(key) {
+            self.reference(key, payload)?;
+        }
+        Ok(())
+    }
+
     /// `schedule` applied to `payload` and compiled, its results checked
     /// against the unscheduled payload's (measured first when not yet):
     /// taken from the thread compiling ahead when it was given there.
     fn checked(&mut self, key: &str, payload: &str, schedule: &str) -> Result<Program, String> {
-        if !self.references.contains_key(key) {
-            self.reference(key, payload)?;
-        }
+        self.referenced(key, payload)?;
         self.compiles += 1;
         if let Some(program) = self.ahead.as_mut().and_then(|a| a.take(key, schedule)) {
             self.compiled_ahead += 1;

@@ -7,9 +7,11 @@
 
 use crate::measure::InProcess;
 use crate::records::{this_cpu, Records};
+use crate::tasks::Task;
 use crate::write::{schedule_text, Header};
 use crate::{Model, Options, Progress, Session, TaskResult};
 use interpreter::pipeline::{Parsed, Stop};
+use payload::PayloadInfo;
 use schedule_lang::SourceFile;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -56,9 +58,8 @@ pub fn list_kinds(name: &str, text: &str) -> Result<Vec<KindSummary>, Failure> {
     let module = payload::parse_module(&context, name, text).map_err(Failure::Payload)?;
     let info = payload::describe(&context, &module, name)
         .map_err(|e| Failure::Internal(format!("internal error: {e}")))?;
-    let tasks = crate::tasks::merged_alike(crate::tasks::tasks(&info), &info);
     let cpu = this_cpu();
-    Ok(tasks
+    Ok(kinds(&info)
         .into_iter()
         .map(|t| KindSummary {
             task: t.key,
@@ -68,6 +69,38 @@ pub fn list_kinds(name: &str, text: &str) -> Result<Vec<KindSummary>, Failure> {
             cpu: cpu.clone(),
         })
         .collect())
+}
+
+/// The kinds of op of a payload, none left out.
+fn kinds(info: &PayloadInfo) -> Vec<Task> {
+    crate::tasks::merged_alike(crate::tasks::tasks(info), info)
+}
+
+/// Of `tasks`, those whose keys `keys` names (all when it names none); a
+/// key none has is an error, saying whether a kept schedule binds it.
+fn only(
+    mut tasks: Vec<Task>,
+    keys: &[String],
+    info: &PayloadInfo,
+    name: &str,
+) -> Result<Vec<Task>, Failure> {
+    if let Some(unknown) = keys.iter().find(|k| !tasks.iter().any(|t| &t.key == *k)) {
+        let message = match kinds(info).iter().any(|t| &t.key == unknown) {
+            true => format!(
+                "error: the kind of op `{unknown}` is bound by the schedule being kept, which \
+                 tune does not tune again\n  = help: pass --retune to tune it"
+            ),
+            false => format!(
+                "error: {name} has no kind of op `{unknown}` to tune\n  = help: `sched-apply \
+                 tune {name} --list-kinds` lists them"
+            ),
+        };
+        return Err(Failure::Input(message));
+    }
+    if !keys.is_empty() {
+        tasks.retain(|t| keys.contains(&t.key));
+    }
+    Ok(tasks)
 }
 
 /// A schedule the person wrote, which the run keeps and adds to.
@@ -122,29 +155,12 @@ pub fn tune_payload(
         .map_err(|e| Failure::Internal(format!("internal error: {e}")))?;
     let bound: Vec<usize> = kept.as_ref().map_or(Vec::new(), |k| k.ops.clone());
     let tasks = crate::tasks::without_ops(crate::tasks::tasks(&info), &bound);
-    let mut tasks = crate::tasks::merged_alike(tasks, &info);
-    if let Some(unknown) = request
-        .only
-        .iter()
-        .find(|key| !tasks.iter().any(|t| &t.key == *key))
-    {
-        let every = crate::tasks::merged_alike(crate::tasks::tasks(&info), &info);
-        return Err(Failure::Input(
-            match every.iter().any(|t| &t.key == unknown) {
-                true => format!(
-                "error: the kind of op `{unknown}` is bound by the schedule being kept, which tune \
-                 does not tune again\n  = help: pass --retune to tune it"
-            ),
-                false => format!(
-                "error: {name} has no kind of op `{unknown}` to tune\n  = help: `sched-apply tune \
-                 {name} --list-kinds` lists them"
-            ),
-            },
-        ));
-    }
-    if !request.only.is_empty() {
-        tasks.retain(|t| request.only.contains(&t.key));
-    }
+    let tasks = only(
+        crate::tasks::merged_alike(tasks, &info),
+        &request.only,
+        &info,
+        name,
+    )?;
     // Each task's measured op (after the transposes feeding it), then the
     // first op of each task merged in.
     let groups: Vec<Vec<usize>> = tasks
