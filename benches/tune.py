@@ -12,8 +12,11 @@ default, since `run --bench` times a kernel back to back), then, round after rou
 again first (`--rounds` of each); it prints the median % of peak of each and their ratio (tuned over hand: 1 or more
 means the tuner matched the person). `tune` gets every core this process may use (it times
 pinned to the last and compiles the next candidate on the others); each `run --bench` is pinned to
-that last core. The whole networks are in benches/torch_models.py, which times
-every schedule beside an export, the `*.tuned.sched` ones included, against PyTorch.
+that last core. With `--halide PYTHON` (a venv's python with PyPI's `halide`, see
+benches/halide_auto.py) the convolutions and the SGEMM are also written in Halide, scheduled by
+its Adams2019 autoscheduler and timed in the same turns, pinned to the same core. The whole
+networks are in benches/torch_models.py, which times every schedule beside an export, the
+`*.tuned.sched` ones included, against PyTorch.
 """
 import argparse
 import json
@@ -24,11 +27,13 @@ import time
 
 from paired import ROOT, cpu_name
 
+# (payload, hand schedule, calls per round, the kernel's name in benches/halide_auto.py)
 KERNELS = [
-    ("examples/halide_conv/conv.mlir", "examples/halide_conv/conv.sched", 5),
-    ("examples/halide_conv/resnet_conv.mlir", "examples/halide_conv/resnet_conv.sched", 10),
-    ("examples/gemm/gemm.mlir", "examples/gemm/gemm.sched", 5),
-    ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched", 10),
+    ("examples/halide_conv/conv.mlir", "examples/halide_conv/conv.sched", 5, "conv_layer"),
+    ("examples/halide_conv/resnet_conv.mlir", "examples/halide_conv/resnet_conv.sched", 10,
+     "resnet_conv"),
+    ("examples/gemm/gemm.mlir", "examples/gemm/gemm.sched", 5, "sgemm"),
+    ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched", 10, None),
 ]
 BINARY = os.path.join(ROOT, "target", "release", "sched-apply")
 
@@ -46,6 +51,29 @@ def percent_of_peak(payload, schedule, calls, rounds):
     report = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
                                        cwd=ROOT, preexec_fn=pinned).stdout)
     return report["percent_of_peak"], report["median_s"]
+
+
+class Halide:
+    """benches/halide_auto.py serving one kernel, pinned to the core `run --bench` uses."""
+
+    def __init__(self, python, kernel):
+        script = os.path.join(ROOT, "benches", "halide_auto.py")
+        self.process = subprocess.Popen([python, script, kernel, "--serve"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, preexec_fn=pinned)
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"halide_auto.py {kernel} failed (its message is above)")
+        self.ready = json.loads(line)
+
+    def seconds(self, calls):
+        """The median of `calls` timed calls."""
+        self.process.stdin.write(f"{calls}\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())["median_s"]
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def median(figures):
@@ -66,10 +94,12 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --bench per schedule")
     parser.add_argument("--caches", default="warm", choices=["warm", "cold"],
                         help="tune's --caches (warm: as run --bench times a kernel, back to back)")
+    parser.add_argument("--halide", metavar="PYTHON",
+                        help="a python with PyPI's halide: time Adams2019's schedules in the turns")
     args = parser.parse_args()
     print(f"{cpu_name()}, one thread")
     with tempfile.TemporaryDirectory() as scratch:
-        for payload, hand, calls in KERNELS:
+        for payload, hand, calls, halide_name in KERNELS:
             name = os.path.basename(payload)
             tuned = os.path.join(scratch, name.replace(".mlir", ".sched"))
             command = [BINARY, "tune", payload, "--budget", args.budget, "--caches", args.caches,
@@ -79,15 +109,31 @@ def main():
             start = time.perf_counter()
             subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
             seconds = time.perf_counter() - start
-            # Round by round in turns, so a slow spell of the machine falls on both.
-            rounds = [(percent_of_peak(payload, hand, calls, 1),
-                       percent_of_peak(payload, tuned, calls, 1)) for _ in range(args.rounds)]
-            hand_peak, hand_s = median([h for h, _ in rounds])
-            tuned_peak, tuned_s = median([t for _, t in rounds])
+            halide = Halide(args.halide, halide_name) if args.halide and halide_name else None
+            # Round by round in turns, so a slow spell of the machine falls on each.
+            rounds = []
+            for _ in range(args.rounds):
+                hand_round = percent_of_peak(payload, hand, calls, 1)
+                tuned_round = percent_of_peak(payload, tuned, calls, 1)
+                if halide:
+                    # Its % of the peak the hand schedule's round measured.
+                    halide_s = halide.seconds(calls)
+                    rounds.append((hand_round, tuned_round,
+                                   (hand_round[0] * hand_round[1] / halide_s, halide_s)))
+                else:
+                    rounds.append((hand_round, tuned_round))
+            hand_peak, hand_s = median([r[0] for r in rounds])
+            tuned_peak, tuned_s = median([r[1] for r in rounds])
             print(f"{name}: tuned in {seconds:.1f} s, {code_lines(tuned)} lines; "
                   f"hand {os.path.basename(hand)} {hand_s * 1e3:.3f} ms = {hand_peak:.1f}% of peak, "
                   f"tuned {tuned_s * 1e3:.3f} ms = {tuned_peak:.1f}% of peak; "
                   f"tuned/hand {tuned_peak / hand_peak:.3f}")
+            if halide:
+                halide.close()
+                adams_peak, adams_s = median([r[2] for r in rounds])
+                print(f"  Halide's Adams2019 (searched and compiled in "
+                      f"{halide.ready['schedule_s']:.1f} s): {adams_s * 1e3:.3f} ms = "
+                      f"{adams_peak:.1f}% of peak; tuned/Adams2019 {tuned_peak / adams_peak:.3f}")
 
 
 if __name__ == "__main__":
