@@ -16,19 +16,19 @@ numpy`. Kernels (the same shapes and layouts as the payloads in examples/):
 Each is checked against numpy before it is timed. The schedule is searched for one core
 (`parallelism` 1) and run with HL_NUM_THREADS=1. With `--serve` it prints one JSON line when
 ready, then times `CALLS` calls for each line `CALLS` read from stdin and prints
-`{"median_s": ...}`: a caller takes its rounds in turns with other programs. Otherwise it prints
+`{"Adams2019": SECONDS}`: a caller takes its rounds in turns with other programs. Otherwise it prints
 each round's median.
 """
 import argparse
-import json
 import os
-import statistics
 import sys
 import time
 
 os.environ.setdefault("HL_NUM_THREADS", "1")
 import halide as hl  # noqa: E402  (reads HL_NUM_THREADS when its runtime starts)
 import numpy as np  # noqa: E402
+
+from paired import median_of_calls, serve  # noqa: E402
 
 
 def conv_layer(n, h, w, ci, co):
@@ -127,13 +127,7 @@ class Kernel:
 
     def median(self, calls):
         """The median of `calls` timed calls after one untimed, in seconds."""
-        self.call()
-        times = []
-        for _ in range(calls):
-            start = time.perf_counter()
-            self.call()
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
+        return median_of_calls(self.call, calls, warmup=1)
 
 
 def main():
@@ -155,9 +149,7 @@ def main():
     ready = {"kernel": args.kernel, "autoscheduler": args.autoscheduler,
              "schedule_s": kernel.schedule_s, "relative_error": error, "flops": kernel.flops}
     if args.serve:
-        print(json.dumps(ready), flush=True)
-        for line in sys.stdin:
-            print(json.dumps({"median_s": kernel.median(int(line))}), flush=True)
+        serve(ready, lambda calls: {args.autoscheduler: kernel.median(calls)})
         return
     print(f"{args.kernel}: {args.autoscheduler} searched and compiled in "
           f"{kernel.schedule_s:.1f} s, relative error {error:.2g} against numpy")

@@ -45,3 +45,13 @@ def cpu_name():
         return platform.processor() or "unknown"
     return (f"{fields.get('model name', 'unknown')} (family {fields.get('cpu family', '?')}, "
             f"model {fields.get('model', '?')})")
+
+
+def serve(ready, time_round):
+    """A peer of benches/tune.py: prints `ready` (a dict) as one JSON line, then for each line
+    `CALLS` read from stdin prints `time_round(CALLS)` (a dict of name -> median seconds), so the
+    caller takes its rounds in turns with other programs."""
+    import sys
+    print(json.dumps(ready), flush=True)
+    for line in sys.stdin:
+        print(json.dumps(time_round(int(line))), flush=True)

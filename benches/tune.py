@@ -16,7 +16,9 @@ that last core. With `--halide PYTHON` (a venv's python with PyPI's `halide`, se
 benches/halide_auto.py) the convolutions and the SGEMM are also written in Halide, scheduled by
 its Adams2019 autoscheduler and timed in the same turns, pinned to the same core. The whole
 networks are in benches/torch_models.py, which times every schedule beside an export, the
-`*.tuned.sched` ones included, against PyTorch.
+`*.tuned.sched` ones included, against PyTorch. With `--torch PYTHON` (a venv's python with
+torch) the kernels also run in PyTorch, eager and `torch.compile`, one thread, in the same turns
+(benches/torch_kernels.py). A ratio tuned/X above 1 means the tuned schedule was faster.
 """
 import argparse
 import json
@@ -27,14 +29,19 @@ import time
 
 from paired import ROOT, cpu_name
 
-# (payload, hand schedule, calls per round, the kernel's name in benches/halide_auto.py)
+# (payload, hand schedule, calls per round, the kernel's name in the peer scripts)
 KERNELS = [
     ("examples/halide_conv/conv.mlir", "examples/halide_conv/conv.sched", 5, "conv_layer"),
     ("examples/halide_conv/resnet_conv.mlir", "examples/halide_conv/resnet_conv.sched", 10,
      "resnet_conv"),
     ("examples/gemm/gemm.mlir", "examples/gemm/gemm.sched", 5, "sgemm"),
-    ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched", 10, None),
+    ("examples/cnn/mnist.mlir", "examples/cnn/mnist_cpu.sched", 10, "mnist_cnn_b64"),
 ]
+# The peer scripts (benches/) and the kernels each has.
+PEERS = {
+    "halide_auto.py": {"conv_layer", "resnet_conv", "sgemm"},
+    "torch_kernels.py": {"conv_layer", "resnet_conv", "sgemm", "mnist_cnn_b64"},
+}
 BINARY = os.path.join(ROOT, "target", "release", "sched-apply")
 
 
@@ -53,23 +60,24 @@ def percent_of_peak(payload, schedule, calls, rounds):
     return report["percent_of_peak"], report["median_s"]
 
 
-class Halide:
-    """benches/halide_auto.py serving one kernel, pinned to the core `run --bench` uses."""
+class Peer:
+    """A peer script (benches/halide_auto.py, benches/torch_kernels.py) serving one kernel under
+    `python`, pinned to the core `run --bench` uses."""
 
-    def __init__(self, python, kernel):
-        script = os.path.join(ROOT, "benches", "halide_auto.py")
-        self.process = subprocess.Popen([python, script, kernel, "--serve"], stdin=subprocess.PIPE,
+    def __init__(self, python, script, kernel):
+        path = os.path.join(ROOT, "benches", script)
+        self.process = subprocess.Popen([python, path, kernel, "--serve"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, preexec_fn=pinned)
         line = self.process.stdout.readline()
         if not line:
-            raise SystemExit(f"halide_auto.py {kernel} failed (its message is above)")
+            raise SystemExit(f"{script} {kernel} failed (its message is above)")
         self.ready = json.loads(line)
 
     def seconds(self, calls):
-        """The median of `calls` timed calls."""
+        """Each of its programs' median of `calls` timed calls, by name."""
         self.process.stdin.write(f"{calls}\n")
         self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())["median_s"]
+        return json.loads(self.process.stdout.readline())
 
     def close(self):
         self.process.stdin.close()
@@ -96,10 +104,13 @@ def main():
                         help="tune's --caches (warm: as run --bench times a kernel, back to back)")
     parser.add_argument("--halide", metavar="PYTHON",
                         help="a python with PyPI's halide: time Adams2019's schedules in the turns")
+    parser.add_argument("--torch", metavar="PYTHON",
+                        help="a python with torch: time eager and torch.compile in the turns")
     args = parser.parse_args()
+    pythons = {"halide_auto.py": args.halide, "torch_kernels.py": args.torch}
     print(f"{cpu_name()}, one thread")
     with tempfile.TemporaryDirectory() as scratch:
-        for payload, hand, calls, halide_name in KERNELS:
+        for payload, hand, calls, kernel in KERNELS:
             name = os.path.basename(payload)
             tuned = os.path.join(scratch, name.replace(".mlir", ".sched"))
             command = [BINARY, "tune", payload, "--budget", args.budget, "--caches", args.caches,
@@ -109,31 +120,34 @@ def main():
             start = time.perf_counter()
             subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
             seconds = time.perf_counter() - start
-            halide = Halide(args.halide, halide_name) if args.halide and halide_name else None
-            # Round by round in turns, so a slow spell of the machine falls on each.
+            peers = [Peer(pythons[script], script, kernel)
+                     for script, kernels in PEERS.items() if pythons[script] and kernel in kernels]
+            # Round by round in turns, so a slow spell of the machine falls on each; a peer's
+            # % of the peak is taken from the peak the hand schedule's round measured.
             rounds = []
             for _ in range(args.rounds):
                 hand_round = percent_of_peak(payload, hand, calls, 1)
-                tuned_round = percent_of_peak(payload, tuned, calls, 1)
-                if halide:
-                    # Its % of the peak the hand schedule's round measured.
-                    halide_s = halide.seconds(calls)
-                    rounds.append((hand_round, tuned_round,
-                                   (hand_round[0] * hand_round[1] / halide_s, halide_s)))
-                else:
-                    rounds.append((hand_round, tuned_round))
-            hand_peak, hand_s = median([r[0] for r in rounds])
-            tuned_peak, tuned_s = median([r[1] for r in rounds])
+                figures = {"hand": hand_round, "tuned": percent_of_peak(payload, tuned, calls, 1)}
+                for peer in peers:
+                    for program, peer_s in peer.seconds(calls).items():
+                        figures[program] = (hand_round[0] * hand_round[1] / peer_s, peer_s)
+                rounds.append(figures)
+            medians = {program: median([r[program] for r in rounds]) for program in rounds[0]}
+            (hand_peak, hand_s), (tuned_peak, tuned_s) = medians["hand"], medians["tuned"]
             print(f"{name}: tuned in {seconds:.1f} s, {code_lines(tuned)} lines; "
                   f"hand {os.path.basename(hand)} {hand_s * 1e3:.3f} ms = {hand_peak:.1f}% of peak, "
                   f"tuned {tuned_s * 1e3:.3f} ms = {tuned_peak:.1f}% of peak; "
                   f"tuned/hand {tuned_peak / hand_peak:.3f}")
-            if halide:
-                halide.close()
-                adams_peak, adams_s = median([r[2] for r in rounds])
-                print(f"  Halide's Adams2019 (searched and compiled in "
-                      f"{halide.ready['schedule_s']:.1f} s): {adams_s * 1e3:.3f} ms = "
-                      f"{adams_peak:.1f}% of peak; tuned/Adams2019 {tuned_peak / adams_peak:.3f}")
+            for peer in peers:
+                peer.close()
+            if peers:
+                print("  searched and compiled in: " + ", ".join(
+                    f"{os.path.basename(p.process.args[1])} {p.ready['schedule_s']:.1f} s"
+                    for p in peers))
+            for program, (peak, program_s) in medians.items():
+                if program not in ("hand", "tuned"):
+                    print(f"  {program} {program_s * 1e3:.3f} ms = {peak:.1f}% of peak; "
+                          f"tuned/{program} {tuned_peak / peak:.3f}")
 
 
 if __name__ == "__main__":
