@@ -20,6 +20,9 @@ pub struct Candidate {
     /// the vector loads (a convolution's output rows `y` beside its channels).
     pub second_extent: i64,
     pub second_tile: i64,
+    /// The dimensions vectorized and unrolled, in that order (the vector's
+    /// first): with the three tiles, the register tile's shape.
+    pub tiled: Vec<usize>,
     /// Whether an input is packed.
     pub packed: bool,
     /// Points of the reduction per output point (1 without reductions).
@@ -38,6 +41,20 @@ pub struct Candidate {
     /// Its register tile, which a reader's tiles can take over
     /// ([`crate::producers`]); `None` where that is not tried.
     pub tile: Option<RegisterTile>,
+}
+
+/// A [`Candidate::family`]: the dimensions tiled, their tiles, and packing.
+pub type Family = (Vec<usize>, [i64; 3], bool);
+
+impl Candidate {
+    /// What the search tries the best of early and then explores around
+    /// ([`crate::cost::rank`]): the register tile's shape (vector tile,
+    /// unrolled points, second unrolled rows), and whether an input is
+    /// packed. Its members differ in loop order and where they pack.
+    pub fn family(&self) -> Family {
+        let tiles = [self.vector_tile, self.unroll_tile, self.second_tile];
+        (self.tiled.clone(), tiles, self.packed)
+    }
 }
 
 /// A candidate's register tile: the loops inside the reductions' and the

@@ -10,6 +10,7 @@
 //! Partial tiles waste the lanes and rows they leave empty. Measurement
 //! decides; the model only says what to measure first.
 
+use crate::candidate::Family;
 use crate::space::Candidate;
 
 /// FMA latency in cycles, and FMA and load ports, of the cores we know
@@ -70,6 +71,88 @@ pub fn rank(candidates: &mut Vec<Candidate>) {
         let plain = candidates.remove(at);
         candidates.insert(1, plain);
     }
+}
+
+/// When the search in [`rank`]'s order runs out of patience: moves to
+/// `from` the best-rated candidate of each [`Candidate::family`] none of
+/// `candidates[..from]` is of and the model rates at least
+/// [`LEADER_SCORE`] of its favourite (the first), in its order, and
+/// returns how many. After them, [`favour`] puts the measured best's
+/// family first.
+pub fn lead(candidates: &mut [Candidate], from: usize) -> usize {
+    let Some(top) = candidates.first().map(score) else {
+        return 0;
+    };
+    let mut families: Vec<Family> = candidates[..from].iter().map(|c| c.family()).collect();
+    let mut leading = from;
+    for at in from..candidates.len() {
+        let candidate = &candidates[at];
+        if families.contains(&candidate.family()) || score(candidate) < top * LEADER_SCORE {
+            continue;
+        }
+        families.push(candidate.family());
+        candidates[leading..=at].rotate_right(1);
+        leading += 1;
+    }
+    leading - from
+}
+
+/// Where a task's search is in its measuring order: [`rank`]'s, then,
+/// once out of patience, [`lead`]'s shapes, then [`favour`]'s.
+#[derive(Default)]
+pub struct Order {
+    /// Where the leading shapes end, once the patience first ran out.
+    leading: Option<usize>,
+    /// The family last put first.
+    favoured: Option<Family>,
+}
+
+impl Order {
+    /// Before `candidates[index]` is measured, with `stale` candidates in
+    /// a row no faster (of `patience`) and `best` the best chain so far:
+    /// puts what comes next at `index`, or says to stop (`false`).
+    pub fn next(
+        &mut self,
+        candidates: &mut [Candidate],
+        index: usize,
+        (stale, patience): (usize, usize),
+        best: Option<&str>,
+    ) -> bool {
+        match self.leading {
+            Some(end) if index < end => true,
+            Some(_) if stale >= patience => false,
+            Some(_) => {
+                let best = best.and_then(|b| candidates[..index].iter().find(|c| c.chain == b));
+                let family = best.map(|c| c.family());
+                if let Some(family) = family.filter(|f| self.favoured.as_ref() != Some(f)) {
+                    favour(&mut candidates[index..], &family);
+                    self.favoured = Some(family);
+                }
+                true
+            }
+            None if stale >= patience => {
+                let end = index + lead(candidates, index);
+                self.leading = Some(end);
+                end > index
+            }
+            None => true,
+        }
+    }
+}
+
+/// The least score, against the model's favourite, of a family's best for
+/// it to be measured once the favourite's are done: the model cannot tell a 4-vector
+/// unpacked convolution tile (ResNet's 3x3 by hand: 64 channels by 4
+/// columns, the filter read in place from L2) from a packed 2-vector one,
+/// which it rates a tenth higher; with every candidate in its order, 41
+/// packed 2-vector ones were measured and no 4-vector one. (ResNet's 3x3
+/// has 26 families this close of 552 candidates, conv_layer's 36 of 608.)
+pub const LEADER_SCORE: f64 = 0.9;
+
+/// Moves the candidates of `family` ahead of the others in `rest`, each
+/// group in its order.
+pub fn favour(rest: &mut [Candidate], family: &Family) {
+    rest.sort_by_key(|c| c.family() != *family);
 }
 
 /// The first candidate (in `candidates`' order) a person would write first:

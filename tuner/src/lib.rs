@@ -439,16 +439,22 @@ fn tune_task(
         }
     }
     let mut stale = 0;
-    let mut tried = 0;
-    for (index, candidate) in candidates.iter().enumerate() {
+    let mut order = cost::Order::default();
+    let mut index = 0;
+    while index < candidates.len() {
         let out_of_time = session.spent - begin >= share.as_secs_f64() && result.measured > 0;
-        if stop.load(Ordering::Relaxed) || out_of_time || stale >= session.options.patience {
+        let best = result.best.as_ref().map(|(chain, _)| chain.as_str());
+        let patience = session.options.patience;
+        if stop.load(Ordering::Relaxed)
+            || out_of_time
+            || !order.next(&mut candidates, index, (stale, patience), best)
+        {
             break;
         }
+        let candidate = &candidates[index];
         if let Some(next) = candidates.get(index + 1) {
             announce(&task, info, next, payload, session);
         }
-        tried += 1;
         match try_candidate(&task, info, candidate, payload, session, &mut result)? {
             true => stale = 0,
             false => stale += 1,
@@ -459,6 +465,7 @@ fn tune_task(
             best: result.best.as_ref().map(|b| b.1),
             reference: result.reference,
         });
+        index += 1;
     }
     // A reader can be tiled only as a register tile dividing the output
     // ([`producers`]): when none measured near the best does, a few that do,
@@ -467,7 +474,7 @@ fn tune_task(
     let near = result.best.as_ref().map_or(0.0, |b| b.1) * producers::TILE_SLACK;
     let divides = |t: &space::RegisterTile| t.divides_output(output, &task.extents);
     if result.best.is_some() && !result.tiles.iter().any(|(t, s)| divides(t) && *s <= near) {
-        for candidate in producers::dividing_tiles(&candidates[tried..], &result.tiles, divides) {
+        for candidate in producers::dividing_tiles(&candidates[index..], &result.tiles, divides) {
             if stop.load(Ordering::Relaxed) {
                 break;
             }

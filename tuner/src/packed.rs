@@ -70,37 +70,42 @@ pub(crate) fn packed_channels(
                         parallel_mark(&chain.1, &trips).map(|mark| chain.0.clone() + &mark),
                     );
                 }
-                out.extend(chains.into_iter().map(|chain| Candidate {
-                    chain,
-                    lanes,
-                    vector_extent: task.extents[w],
-                    vector_tile: tile,
-                    unroll_extent: if factor > 1 { task.extents[v] } else { 1 },
-                    unroll_tile: factor,
-                    second_extent: 1,
-                    second_tile: 1,
-                    packed: true,
-                    reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
-                    strided_vector: !op.strided_reads(w).is_empty(),
-                    loads: Some(crate::candidate::loads_per_step(
-                        op,
-                        w,
-                        (tile + lanes - 1) / lanes,
-                        (factor > 1).then_some((v, factor)).into_iter(),
-                    )),
-                    tile: Some(RegisterTile {
-                        vector: w,
-                        tile,
+                out.extend(chains.into_iter().map(|chain| {
+                    Candidate {
+                        chain,
                         lanes,
-                        unrolled: if factor > 1 {
-                            vec![(v, factor)]
-                        } else {
-                            Vec::new()
-                        },
-                        reductions: reductions.iter().rev().copied().collect(),
-                        unroll_reductions: false,
-                        packed: Some(input),
-                    }),
+                        vector_extent: task.extents[w],
+                        vector_tile: tile,
+                        unroll_extent: if factor > 1 { task.extents[v] } else { 1 },
+                        unroll_tile: factor,
+                        second_extent: 1,
+                        second_tile: 1,
+                        tiled: std::iter::once(w)
+                            .chain((factor > 1).then_some(v))
+                            .collect(),
+                        packed: true,
+                        reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
+                        strided_vector: !op.strided_reads(w).is_empty(),
+                        loads: Some(crate::candidate::loads_per_step(
+                            op,
+                            w,
+                            (tile + lanes - 1) / lanes,
+                            (factor > 1).then_some((v, factor)).into_iter(),
+                        )),
+                        tile: Some(RegisterTile {
+                            vector: w,
+                            tile,
+                            lanes,
+                            unrolled: if factor > 1 {
+                                vec![(v, factor)]
+                            } else {
+                                Vec::new()
+                            },
+                            reductions: reductions.iter().rev().copied().collect(),
+                            unroll_reductions: false,
+                            packed: Some(input),
+                        }),
+                    }
                 }));
             }
         }

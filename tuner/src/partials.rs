@@ -81,6 +81,7 @@ pub(crate) fn rfactored(
             unroll_tile: 1,
             second_extent: 1,
             second_tile: 1,
+            tiled: vec![r],
             packed: false,
             reduction_points: task.extents[r],
             strided_vector: false,

@@ -55,9 +55,10 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
         for &u in &unroll_choices {
             let factors: Vec<i64> = match u {
                 None => vec![1],
-                Some(u) => [2, 3, 4, 6, 8]
+                Some(u) => [2, 3, 4, 5, 6, 7, 8]
                     .into_iter()
                     .filter(|f| *f <= task.extents[u] && a * f <= 24)
+                    .filter(|f| ![5, 7].contains(f) || task.extents[u] % f == 0)
                     .collect(),
             };
             for factor in factors {
@@ -113,6 +114,10 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     unroll_tile: factor,
                                     second_extent: second.map_or(1, |(d, _)| task.extents[d]),
                                     second_tile: second.map_or(1, |(_, f)| f),
+                                    tiled: std::iter::once(v)
+                                        .chain(u)
+                                        .chain(second.map(|(d, _)| d))
+                                        .collect(),
                                     packed: pack,
                                     reduction_points,
                                     strided_vector,

@@ -1,7 +1,8 @@
 //! The tuner's pieces on small payloads: tasks group alike ops, `where`
 //! conditions bind exactly a task's ops, candidates are legal chains (with
-//! a parallel loop only when threads are asked for) and the cost model
-//! prefers a full register tile.
+//! a parallel loop only when threads are asked for), the cost model
+//! prefers a full register tile, and each register tile shape near its
+//! favourite is tried once the favourite's patience is out.
 
 use schedule_lang::PayloadInfo;
 use tuner::space::{candidates, Candidate};
@@ -233,6 +234,65 @@ fn the_model_prefers_a_full_register_tile() {
         "{}",
         best.chain
     );
+}
+
+/// ResNet's 3x3 convolution as examples/halide_conv has it (NHWC, 64
+/// channels in and out, 56 x 56, batch 8; bias and ReLU).
+const RESNET_CONV: &str = include_str!("../../examples/halide_conv/resnet_conv.mlir");
+
+#[test]
+fn out_of_patience_each_register_tile_near_the_favourite_is_tried_then_the_best_ones_family() {
+    let info = described(RESNET_CONV);
+    let tasks = tasks(&info);
+    let task = tasks
+        .iter()
+        .find(|t| t.extents.len() == 7)
+        .expect("the convolution");
+    let mut all = candidates(task, &info.ops[task.ops[0]], 16, 1);
+    tuner::cost::rank(&mut all);
+    let total = all.len();
+    // As when the favourite and the plain schedule were measured, then
+    // the patience ran out.
+    let (measured, order) = (2, all.clone());
+    let leading = tuner::cost::lead(&mut all, measured);
+    assert!(leading > 2 && leading < total / 4, "{leading} of {total}");
+    assert_eq!(all[..measured], order[..measured]);
+    let families: Vec<_> = all[..measured + leading]
+        .iter()
+        .map(|c| c.family())
+        .collect();
+    for (i, family) in families.iter().enumerate().skip(measured) {
+        assert!(!families[..i].contains(family), "{} twice", all[i].chain);
+    }
+    // The hand schedule's tile: all 64 channels by 4 columns (`x`, the
+    // third dimension), the filter read in place; the model rates packed
+    // 2-vector tiles higher, so in its order the first of this shape comes
+    // far later.
+    let x = task.dims.iter().position(|d| d == "k").expect("x is k");
+    let hand = |c: &Candidate| {
+        c.vector_tile == 64 && c.tiled[1..] == [x] && c.unroll_tile == 4 && !c.packed
+    };
+    let at = all[..measured + leading]
+        .iter()
+        .position(hand)
+        .expect("the 64 x 4 tile leads");
+    assert!(order.iter().position(hand).unwrap() > measured + leading);
+    assert!(tuner::cost::score(&all[0]) > tuner::cost::score(&all[at]));
+    // Once it measured best, its family's members come next, in order.
+    let family = all[at].family();
+    let rest = measured + leading;
+    let before: Vec<String> = all[rest..]
+        .iter()
+        .filter(|c| c.family() == family)
+        .map(|c| c.chain.clone())
+        .collect();
+    assert!(!before.is_empty());
+    tuner::cost::favour(&mut all[rest..], &family);
+    let after: Vec<String> = all[rest..rest + before.len()]
+        .iter()
+        .map(|c| c.chain.clone())
+        .collect();
+    assert_eq!(after, before);
 }
 
 /// A stride-2 depthwise convolution and a pointwise one over the same
