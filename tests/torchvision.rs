@@ -3,7 +3,7 @@
 //! mobilenet_v2 and a transformer encoder layer, parameters as arguments,
 //! written by `scripts/export_torch.py`), each under every schedule beside
 //! it (one for one thread, `*.parallel.sched` for two, `*.tuned.sched` written by
-//! `sched-apply tune`): JIT-run with `run --check` against the unscheduled payload on seeded
+//! `sched-apply tune`, `*.tuned.parallel.sched` by `tune --threads 2`): JIT-run with `run --check` against the unscheduled payload on seeded
 //! inputs, and, when the exporter's data is there (`examples/torchvision/data`,
 //! not committed: it needs PyTorch), with `--expect` against PyTorch's own
 //! output on PyTorch's inputs.
@@ -62,8 +62,9 @@ fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_
         }
     });
     assert_eq!(
-        runs, 12,
-        "a one-thread, a two-thread and a tuned (`sched-apply tune`) schedule per export"
+        runs, 13,
+        "a one-thread, a two-thread and a tuned (`sched-apply tune`) schedule per export, \
+         and resnet18_b1's tuned for two threads"
     );
     eprintln!("{runs} runs checked against the unscheduled payload, {against_pytorch} against PyTorch's outputs");
 }
