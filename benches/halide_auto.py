@@ -31,6 +31,11 @@ import numpy as np  # noqa: E402
 from paired import median_of_calls, serve  # noqa: E402
 
 
+def relative_error(got, want):
+    """The largest difference against the largest magnitude (at least 1)."""
+    return np.abs(got - want).max() / max(np.abs(want).max(), 1.0)
+
+
 def conv_layer(n, h, w, ci, co):
     """Bias, 3x3 convolution and ReLU over NHWC `n x (h+2) x (w+2) x ci` input and a
     `ci x 3 x 3 x co` filter (Halide's dimensions are innermost first)."""
@@ -62,7 +67,7 @@ def conv_layer(n, h, w, ci, co):
         # windows: (h, w, ci, kh, kw); the filter (ci, kh, kw, co).
         got = np.einsum("yxcij,cijo->yxo", windows, arrays[filter_], optimize=True)
         want = np.maximum(got + arrays[bias], 0.0)
-        return np.abs(out[0] - want).max() / max(np.abs(want).max(), 1.0)
+        return relative_error(out[0], want)
 
     flops = 2.0 * n * h * w * co * ci * 9
     return relu, arrays, (n, h, w, co), expected, flops
@@ -88,7 +93,7 @@ def sgemm(size):
 
     def expected(out):
         want = arrays[a][:64] @ arrays[b]
-        return np.abs(out[:64] - want).max() / max(np.abs(want).max(), 1.0)
+        return relative_error(out[:64], want)
 
     return c, arrays, (size, size), expected, 2.0 * size**3
 

@@ -50,10 +50,10 @@ def pinned():
     os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
 
 
-def percent_of_peak(payload, schedule, calls, rounds):
-    """The median over `rounds` of each round's % of the peak measured just before it, timed
-    on one core."""
-    command = [BINARY, "run", payload, schedule, "--bench", str(calls), "--rounds", str(rounds),
+def percent_of_peak(payload, schedule, calls):
+    """One round of `run --bench`: its % of the peak measured just before it, and its median
+    seconds, timed on one core."""
+    command = [BINARY, "run", payload, schedule, "--bench", str(calls), "--rounds", "1",
                "--reference-calls", "0", "--json"]
     report = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
                                        cwd=ROOT, preexec_fn=pinned).stdout)
@@ -126,8 +126,8 @@ def main():
             # % of the peak is taken from the peak the hand schedule's round measured.
             rounds = []
             for _ in range(args.rounds):
-                hand_round = percent_of_peak(payload, hand, calls, 1)
-                figures = {"hand": hand_round, "tuned": percent_of_peak(payload, tuned, calls, 1)}
+                hand_round = percent_of_peak(payload, hand, calls)
+                figures = {"hand": hand_round, "tuned": percent_of_peak(payload, tuned, calls)}
                 for peer in peers:
                     for program, peer_s in peer.seconds(calls).items():
                         figures[program] = (hand_round[0] * hand_round[1] / peer_s, peer_s)

@@ -47,10 +47,11 @@ pub struct Candidate {
 pub type Family = (Vec<usize>, [i64; 3], bool);
 
 impl Candidate {
-    /// What the search tries the best of early and then explores around
-    /// ([`crate::cost::rank`]): the register tile's shape (vector tile,
-    /// unrolled points, second unrolled rows), and whether an input is
-    /// packed. Its members differ in loop order and where they pack.
+    /// What the search, out of patience, tries the best of and then
+    /// explores around ([`crate::cost::lead`], [`crate::cost::favour`]): the
+    /// register tile's shape (dimensions, vector tile, unrolled points,
+    /// second unrolled rows), and whether an input is packed. Its members
+    /// differ in loop order and where they pack.
     pub fn family(&self) -> Family {
         let tiles = [self.vector_tile, self.unroll_tile, self.second_tile];
         (self.tiled.clone(), tiles, self.packed)

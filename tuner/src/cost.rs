@@ -141,12 +141,13 @@ impl Order {
 }
 
 /// The least score, against the model's favourite, of a family's best for
-/// it to be measured once the favourite's are done: the model cannot tell a 4-vector
-/// unpacked convolution tile (ResNet's 3x3 by hand: 64 channels by 4
-/// columns, the filter read in place from L2) from a packed 2-vector one,
-/// which it rates a tenth higher; with every candidate in its order, 41
-/// packed 2-vector ones were measured and no 4-vector one. (ResNet's 3x3
-/// has 26 families this close of 552 candidates, conv_layer's 36 of 608.)
+/// it to be measured once the patience ran out: the model cannot tell a
+/// 4-vector unpacked convolution tile (ResNet's 3x3 by hand: 64 channels
+/// by 4 columns, the filter read in place from L2) from a packed 2-vector
+/// one, which it rates a tenth higher; with every candidate in its order,
+/// 41 packed 2-vector ones were measured and no 4-vector one. (ResNet's
+/// 3x3 has 26 families this close of 552 candidates, conv_layer's 36 of
+/// 608.)
 pub const LEADER_SCORE: f64 = 0.9;
 
 /// Moves the candidates of `family` ahead of the others in `rest`, each
