@@ -11,6 +11,7 @@
 //! regions of one buffer and turns small copies into vector transfers;
 //! `vectors.cpp` splits vectors LLVM would widen into machine-vector pieces;
 //! `deinterleave.cpp` reads strided rows contiguously and shuffles them;
+//! `broadcasts.cpp` reads a broadcast's input instead of its result;
 //! `contract.cpp` lets LLVM fuse vector multiplies and adds; `approximate.cpp`
 //! turns vector math functions into polynomials; `noalias.cpp` marks
 //! outlined loop nests' buffers that cannot overlap; `loops.cpp`
@@ -49,6 +50,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/copies.cpp");
     println!("cargo:rerun-if-changed=shim/vectors.cpp");
     println!("cargo:rerun-if-changed=shim/deinterleave.cpp");
+    println!("cargo:rerun-if-changed=shim/broadcasts.cpp");
     println!("cargo:rerun-if-changed=shim/contract.cpp");
     println!("cargo:rerun-if-changed=shim/approximate.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
@@ -97,6 +99,7 @@ fn main() {
         "copies",
         "vectors",
         "deinterleave",
+        "broadcasts",
         "contract",
         "approximate",
         "loops",

@@ -196,7 +196,8 @@ pub struct Boundary {
 pub(crate) type Bufferized = (Boundary, Vec<(String, crate::offload::Types)>);
 
 /// Tensors become buffers: strided vector reads become contiguous reads and
-/// shuffles (`ffi::deinterleave_strided_reads`), every use of a shared
+/// shuffles (`ffi::deinterleave_strided_reads`), reads of a broadcast read
+/// its input (`ffi::read_broadcast_inputs`), every use of a shared
 /// `tensor.empty` gets its own first (`ffi::untie_shared_empty_tensors`),
 /// the arguments no op writes into are bufferized read-only
 /// (`ffi::mark_read_only_arguments`), copies through a
@@ -215,6 +216,7 @@ pub(crate) fn bufferize(
 ) -> Result<Boundary, PayloadError> {
     crate::ffi::pads_into_fills(module);
     crate::ffi::deinterleave_strided_reads(module);
+    crate::ffi::read_broadcast_inputs(module);
     crate::ffi::untie_shared_empty_tensors(module);
     let count = signature.inputs.len();
     let marked =

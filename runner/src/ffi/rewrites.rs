@@ -1,5 +1,5 @@
 //! The shim's rewrites of a whole module around bufferization
-//! and outlining (`shim/empties.cpp`, `shim/readonly.cpp`, `shim/deinterleave.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
+//! and outlining (`shim/empties.cpp`, `shim/readonly.cpp`, `shim/deinterleave.cpp`, `shim/broadcasts.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
 //! `shim/contract.cpp`, `shim/approximate.cpp`, `shim/noalias.cpp`,
 //! `shim/loops.cpp`), each behind a
 //! safe wrapper that borrows the module exclusively for the call.
@@ -65,6 +65,18 @@ pub fn deinterleave_strided_reads(module: &mut melior::ir::Module) -> i64 {
     // the shim replaces vector.transfer_read ops by reads and shuffles of the
     // same elements.
     unsafe { schedDeinterleaveStridedReads(raw) }
+}
+
+/// Before bufferization: each vector read of a broadcast's result (a
+/// `linalg.broadcast`, or a generic that only copies its input) reads the
+/// broadcast's input, with the added dimensions broadcast by the read
+/// (`shim/broadcasts.cpp`): a bias broadcast computed in a convolution's
+/// tile is no longer gathered lane by lane. Returns the reads rewritten.
+pub fn read_broadcast_inputs(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces vector.transfer_read ops by reads of the same values.
+    unsafe { schedReadBroadcastInputs(raw) }
 }
 
 /// After bufferization: each copy through a temporary buffer between two
@@ -198,6 +210,8 @@ unsafe extern "C" {
     fn schedPadsIntoFills(root: MlirOperation) -> i64;
     /// Defined in `shim/deinterleave.cpp`.
     fn schedDeinterleaveStridedReads(root: MlirOperation) -> i64;
+    /// Defined in `shim/broadcasts.cpp`.
+    fn schedReadBroadcastInputs(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
     fn schedForwardTemporaryCopies(root: MlirOperation) -> i64;
     /// Defined in `shim/copies.cpp`.
