@@ -23,6 +23,31 @@ pub enum MapResult {
     Expression(String),
 }
 
+impl MapResult {
+    /// How many positions along its axis a tile reads, given the tile's
+    /// extent along each iteration dimension: 1 for a constant, the extent
+    /// of `d_i`, and for a sum of dimensions times positive coefficients (a
+    /// window, `d2 * 2 + d5`) its span, `sum c * (extent - 1) + 1`. `None`
+    /// when an extent it needs is unknown or the expression is another.
+    pub fn footprint(&self, extent: impl Fn(usize) -> Option<i64>) -> Option<i64> {
+        match self {
+            MapResult::Dim(d) => extent(*d),
+            MapResult::Constant(_) => Some(1),
+            MapResult::Expression(text) => {
+                let mut span = 1;
+                for (dim, coefficient) in linear_terms(text)? {
+                    let Some(dim) = dim else { continue };
+                    if coefficient <= 0 {
+                        return None;
+                    }
+                    span += coefficient * (extent(dim)? - 1);
+                }
+                Some(span)
+            }
+        }
+    }
+}
+
 /// One operand of a structured op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OperandInfo {
@@ -374,5 +399,39 @@ impl PayloadInfo {
             .iter()
             .filter(|o| o.function == op.function && o.kind == op.kind && o.id < op.id)
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MapResult;
+
+    /// Extents of a tile: 14 output columns (`d3`), a window of 2 (`d5`).
+    fn extent(dim: usize) -> Option<i64> {
+        match dim {
+            3 => Some(14),
+            5 => Some(2),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_window_reads_its_span_of_the_tile() {
+        let window = MapResult::Expression("d3 * 2 + d5".to_string());
+        assert_eq!(window.footprint(extent), Some(28));
+        let dilated = MapResult::Expression("d3 + d5 * 3 + 1".to_string());
+        assert_eq!(dilated.footprint(extent), Some(17));
+        assert_eq!(MapResult::Dim(3).footprint(extent), Some(14));
+        assert_eq!(MapResult::Constant(0).footprint(extent), Some(1));
+    }
+
+    #[test]
+    fn an_unknown_extent_or_another_expression_has_no_footprint() {
+        let unknown = MapResult::Expression("d3 * 2 + d4".to_string());
+        assert_eq!(unknown.footprint(extent), None);
+        let product = MapResult::Expression("d3 * d5".to_string());
+        assert_eq!(product.footprint(extent), None);
+        let negative = MapResult::Expression("d3 * -1 + d5".to_string());
+        assert_eq!(negative.footprint(extent), None);
     }
 }

@@ -243,6 +243,10 @@ impl Planner<'_> {
             let Some(operand) = operands.iter().find(|o| o.producer == Some(op)) else {
                 continue;
             };
+            let one_reading = operands
+                .iter()
+                .filter(|o| o.producer == Some(op))
+                .all(|o| o.map == operand.map && o.via == operand.via);
             // Slices and casts keep positions and tile sizes; a pad's tile
             // is clipped at the edges, and a reshape regroups dimensions.
             let keeps_positions = operand.map.len() == output.map.len()
@@ -256,9 +260,14 @@ impl Planner<'_> {
                         region[*dim] = None;
                         continue;
                     }
+                    let extent = |user_dim: usize| user_region.get(user_dim).copied().flatten();
                     region[*dim] = match operand.map.get(position) {
-                        Some(MapResult::Dim(user_dim)) => {
-                            user_region.get(*user_dim).copied().flatten()
+                        Some(MapResult::Dim(user_dim)) => extent(*user_dim),
+                        // A window (`d2 * 2 + d5`) reads its span of the
+                        // tile; reads at other offsets too (a stencil's
+                        // `d1 + 1`, `d1 + 2`) would widen it.
+                        Some(window @ MapResult::Expression(_)) if one_reading => {
+                            window.footprint(extent)
                         }
                         _ => None,
                     };
