@@ -2,8 +2,8 @@
 //! read of the bias: the vectorized tile's read of the broadcast reads the
 //! bias itself (`shim/broadcasts.cpp`), and the broadcast, whose values the
 //! tile then overwrites unread, is not computed at all; a broadcast read
-//! elsewhere too stays. The results are the unscheduled payload's every
-//! time.
+//! elsewhere too stays. A bias no func names is computed in the tiles all
+//! the same. The results are the unscheduled payload's every time.
 
 mod common;
 
@@ -29,7 +29,7 @@ func.func @f(%a: tensor<2x4x10x10xf32>, %w: tensor<16x4x3x3xf32>, %b: tensor<16x
 
 const BROADCAST: &str = "  %bias = linalg.broadcast ins(%b : tensor<16xf32>) outs(%e : tensor<2x16x8x8xf32>) dimensions = [0, 2, 3]";
 
-/// The bias as torch-mlir's older exports and TOSA's lowering write it.
+/// A bias as TOSA's lowering writes it: a generic that copies it.
 const COPYING_GENERIC: &str = r#"  %bias = linalg.generic {indexing_maps = [#bias, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
       ins(%b : tensor<16xf32>) outs(%e : tensor<2x16x8x8xf32>) {
   ^bb0(%in: f32, %out: f32):
@@ -72,21 +72,13 @@ fn assert_read_from_the_bias(bufferized: &str) {
 #[test]
 fn a_bias_broadcast_computed_in_the_tiles_is_a_read_of_the_bias() {
     let types = "tensor<2x16x8x8xf32>";
-    let payload = convolution(BROADCAST, "%r", types);
-    assert_read_from_the_bias(&bufferized_and_checked(
-        &payload,
-        &schedule("linalg.broadcast"),
-    ));
-}
-
-#[test]
-fn a_generic_that_copies_the_bias_is_read_the_same_way() {
-    let types = "tensor<2x16x8x8xf32>";
-    let payload = convolution(COPYING_GENERIC, "%r", types);
-    assert_read_from_the_bias(&bufferized_and_checked(
-        &payload,
-        &schedule("linalg.generic"),
-    ));
+    for (kind, bias) in [
+        ("linalg.broadcast", BROADCAST),
+        ("linalg.generic", COPYING_GENERIC),
+    ] {
+        let payload = convolution(bias, "%r", types);
+        assert_read_from_the_bias(&bufferized_and_checked(&payload, &schedule(kind)));
+    }
 }
 
 #[test]
@@ -97,4 +89,24 @@ fn a_broadcast_also_returned_is_still_computed() {
     // which is returned too: the broadcast is computed (and copied).
     let bufferized = bufferized_and_checked(&payload, "");
     assert!(bufferized.contains("linalg.broadcast"), "{bufferized}");
+}
+
+#[test]
+fn a_bias_no_func_names_is_computed_in_the_tiles_too() {
+    // The schedule names only the convolution: its bias broadcast goes into
+    // each of its foralls, down to the 16 x 4 tile, and is then read as the
+    // bias itself.
+    let types = "tensor<2x16x8x8xf32>";
+    let only_the_convolution = "func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+         conv.split(x, xo, xi, 4).reorder(f, xi, kx, ky, c, xo, y, n).vectorize(f).unroll(xi)\n";
+    for bias in [BROADCAST, COPYING_GENERIC] {
+        let payload = convolution(bias, "%r", types);
+        let (code, script) = sched_apply(&payload, only_the_convolution, &["--emit", "transform"]);
+        assert_eq!(code, Some(0), "{script}");
+        assert!(
+            script.contains("conv: its init, a broadcast, computed in its foralls' tiles"),
+            "{script}"
+        );
+        assert_read_from_the_bias(&bufferized_and_checked(&payload, only_the_convolution));
+    }
 }

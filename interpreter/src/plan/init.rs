@@ -13,6 +13,14 @@
 //! output and every tile read it back as its start (mobilenet_v2's expansion
 //! convolution inside its ReLU6 clamp); written into the consumer's output,
 //! each tile was copied out of it, and a nest of foralls copied whole blocks.
+//! An init a broadcast no func names computes (a convolution's or a linear
+//! layer's bias, as torch-mlir exports them) is computed in the tiles of
+//! each forall run from the outermost on (the stage's own tiles), not
+//! vectorized: once the stage's vectorized
+//! tile reads it, the lowering reads the bias itself and drops the
+//! broadcast (`payload/shim/broadcasts.cpp`), so the broadcast output is
+//! never written (6.4 MB for the MNIST CNN's conv2). Inside another stage's
+//! loops (`compute_at`) only a fill goes along.
 //! Not for a stage resumed after a split, offloaded to an accelerator, or
 //! factored (`rfactor`).
 
@@ -31,12 +39,24 @@ const MOST_VECTORIZED_FILL: i64 = 4096;
 pub(super) struct InitFill {
     handle: String,
     vectorize: bool,
+    /// A broadcast goes on into each forall run after the first, down to
+    /// the stage's own tile; a fill stays in the first.
+    pub each_forall: bool,
+}
+
+/// What computes an init no func names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum InitKind {
+    /// A `linalg.fill` (a zero, say).
+    Fill,
+    /// A `linalg.broadcast`, or a generic that only copies its one input.
+    Broadcast,
 }
 
 impl Planner<'_> {
-    /// The position of `op`'s init operand when a `linalg.fill` no func
-    /// names computes it directly.
-    fn unnamed_init_fill(&self, op: usize) -> Option<usize> {
+    /// The position of `op`'s init operand when a fill or a broadcast no
+    /// func names computes it directly, and which of the two.
+    fn unnamed_init(&self, op: usize) -> Option<(usize, InitKind)> {
         let operands = &self.payload.ops[op].operands;
         let (position, fill) = operands
             .iter()
@@ -47,9 +67,15 @@ impl Planner<'_> {
             !matches!(f.placement, Placement::Inline { .. })
                 && f.stages.iter().any(|s| s.op == fill)
         });
-        let fill_op = &self.payload.ops[fill];
-        (fill_op.kind == "linalg.fill" && !named && fill_op.extents.iter().all(Option::is_some))
-            .then_some(position)
+        let init = &self.payload.ops[fill];
+        let inputs = init.operands.iter().filter(|o| !o.is_init).count();
+        let kind = match init.kind.as_str() {
+            "linalg.fill" => InitKind::Fill,
+            "linalg.broadcast" => InitKind::Broadcast,
+            "linalg.generic" if init.body.is_empty() && inputs == 1 => InitKind::Broadcast,
+            _ => return None,
+        };
+        (!named && init.extents.iter().all(Option::is_some)).then_some((position, kind))
     }
 
     /// Emits, before the stage's first tiling, the handle to the fill that
@@ -70,7 +96,7 @@ impl Planner<'_> {
         {
             return None;
         }
-        let position = self.unnamed_init_fill(stage.op)?;
+        let (position, kind) = self.unnamed_init(stage.op)?;
         let extents = &self.payload.ops[stage.op].extents;
         let tiles: Vec<Option<i64>> = (0..extents.len())
             .map(|dim| {
@@ -78,10 +104,17 @@ impl Planner<'_> {
                 tile.map_or(extents[dim], |&i| Some(nest.tile_sizes[i]))
             })
             .collect();
-        let vectorize = self.small_whole_tiles(func, stage_index, &tiles);
-        let place = "computed in its outermost forall's tiles";
-        let handle = self.init_fill_handle(func, stage_index, handle, position, place);
-        Some(InitFill { handle, vectorize })
+        let vectorize = kind == InitKind::Fill && self.small_whole_tiles(func, stage_index, &tiles);
+        let place = match kind {
+            InitKind::Fill => "computed in its outermost forall's tiles",
+            InitKind::Broadcast => "computed in its foralls' tiles",
+        };
+        let handle = self.init_fill_handle(func, stage_index, handle, position, kind, place);
+        Some(InitFill {
+            handle,
+            vectorize,
+            each_forall: kind == InitKind::Broadcast,
+        })
     }
 
     /// The handle to the unnamed zero init of a producer stage about to be
@@ -94,9 +127,11 @@ impl Planner<'_> {
         handle: &str,
     ) -> Option<String> {
         let op = self.model.funcs[func].stages[stage_index].op;
-        let position = self.unnamed_init_fill(op)?;
+        let (position, InitKind::Fill) = self.unnamed_init(op)? else {
+            return None;
+        };
         let place = "fused with it into each loop it is computed in";
-        Some(self.init_fill_handle(func, stage_index, handle, position, place))
+        Some(self.init_fill_handle(func, stage_index, handle, position, InitKind::Fill, place))
     }
 
     /// Gives a fused producer's init fill (`fill`), now in the innermost
@@ -142,21 +177,27 @@ impl Planner<'_> {
         elements <= MOST_VECTORIZED_FILL
     }
 
-    /// Emits the handle to the fill computing operand `position` of the
-    /// stage's op (`handle`), with a comment saying where it goes.
+    /// Emits the handle to the fill or broadcast (`kind`) computing operand
+    /// `position` of the stage's op (`handle`), with a comment saying where
+    /// it goes.
     fn init_fill_handle(
         &mut self,
         func: usize,
         stage_index: usize,
         handle: &str,
         position: usize,
+        kind: InitKind,
         place: &str,
     ) -> String {
         let fill = self
             .script
             .fresh(&format!("{}_init", self.model.funcs[func].name));
+        let what = match kind {
+            InitKind::Fill => "its zero init,",
+            InitKind::Broadcast => "its init, a broadcast,",
+        };
         self.script.comment(format!(
-            "{}: its zero init, {place}",
+            "{}: {what} {place}",
             self.stage_name(func, stage_index)
         ));
         self.script.op(
@@ -169,9 +210,10 @@ impl Planner<'_> {
         fill
     }
 
-    /// Fuses the init fill into `forall`, the stage's outermost loop, and
-    /// vectorizes the filled tile when it is whole and small.
-    pub(super) fn fuse_init_fill(&mut self, mut init: InitFill, forall: &mut MaterializedLoop) {
+    /// Fuses the init fill into `forall`, one of the stage's foralls
+    /// (outermost first), and vectorizes the filled tile when it is whole
+    /// and small.
+    pub(super) fn fuse_init_fill(&mut self, init: &mut InitFill, forall: &mut MaterializedLoop) {
         self.fuse_fill_into(&mut init.handle, forall);
         if init.vectorize {
             self.vectorize_fill(&init.handle);

@@ -17,7 +17,8 @@ use schedule_lang::model::{Model, Stage};
 impl<'a> Planner<'a> {
     /// Emits the runs of `nest` on the op `handle`, inside the loops
     /// `containing` already materialized; `init`, the fill of the op's init
-    /// taken before, is computed in the first run's forall ([`super::init`]).
+    /// taken before, is computed in the first run's forall (a broadcast in
+    /// each forall run's, [`super::init`]).
     /// Returns the handle to the tiled op and the loops around it,
     /// `containing` first, or `None` when the op was split at a tail (each
     /// part planned itself).
@@ -60,11 +61,14 @@ impl<'a> Planner<'a> {
             };
             containing.push(new_loop);
             handle = tiled;
-            if let Some(init) = init.take() {
+            if let Some(mut fill) = init.take().filter(|_| forall) {
                 let forall = containing
                     .last_mut()
                     .expect("the run's loop was just pushed");
-                self.fuse_init_fill(init, forall);
+                self.fuse_init_fill(&mut fill, forall);
+                if fill.each_forall {
+                    init = Some(fill);
+                }
             }
             let last = *run.last().expect("a run has loops");
             let at = loops[last].visible_name().to_string();
