@@ -25,6 +25,10 @@ pub struct Candidate {
     pub tiled: Vec<usize>,
     /// Whether an input is packed.
     pub packed: bool,
+    /// Whether the packed panel spans a reduction of
+    /// [`crate::space::LONG_REDUCTION`] steps or more whole (not in
+    /// blocks), so it streams from beyond the second-level cache.
+    pub streamed_panel: bool,
     /// Points of the reduction per output point (1 without reductions).
     pub reduction_points: i64,
     /// Whether an input is read with a stride along the vectorized

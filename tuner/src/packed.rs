@@ -84,6 +84,7 @@ pub(crate) fn packed_channels(
                             .chain((factor > 1).then_some(v))
                             .collect(),
                         packed: true,
+                        streamed_panel: false,
                         reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
                         strided_vector: !op.strided_reads(w).is_empty(),
                         loads: Some(crate::candidate::loads_per_step(

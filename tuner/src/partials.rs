@@ -83,6 +83,7 @@ pub(crate) fn rfactored(
             second_tile: 1,
             tiled: vec![r],
             packed: false,
+            streamed_panel: false,
             reduction_points: task.extents[r],
             strided_vector: false,
             loads: None,

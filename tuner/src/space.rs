@@ -4,7 +4,8 @@
 //! whole extent), one or two other parallel dimensions unrolled beside it
 //! (the register tile), the reductions inside (either order; unrolled when
 //! they are a small window), the rest outside (either order), a matmul's
-//! shared operand packed per column block; for windowed ops also a parallel
+//! shared operand packed per column block (also per block of a long
+//! reduction, [`LONG_REDUCTION`]); for windowed ops also a parallel
 //! dimension the output does not keep innermost vectorized from an input
 //! packed with it innermost, alone or inside a few of the output's innermost
 //! points unrolled; for a single reduction along the inputs' rows, its
@@ -16,6 +17,18 @@ use crate::loops::{parallel_mark, reorder, unused_by};
 use crate::partials::rfactored;
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
+
+/// Reductions of this many steps or more (a classifier's k = 6272) are also
+/// tried in blocks, the packed input packed per block.
+pub const LONG_REDUCTION: i64 = 4096;
+
+/// The block of a long reduction a packed candidate also tries: its largest
+/// divisor of at most 2048 steps (1568 of 6272), if that is at least 256.
+fn reduction_block(extent: i64) -> Option<i64> {
+    (extent >= LONG_REDUCTION)
+        .then(|| (256..=2048).rev().find(|b| extent % b == 0))
+        .flatten()
+}
 
 /// Every candidate of `task` (its first op `op`), `lanes` floats per vector.
 /// With `threads` above one, each candidate also comes with its outermost
@@ -79,7 +92,23 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                             if u.is_none() && !u_inside {
                                 continue;
                             }
-                            for (pack, parallel_loop) in variants(threads) {
+                            for (pack, parallel_loop, blocked) in variants(threads)
+                                .into_iter()
+                                .flat_map(|(p, l)| [(p, l, false), (p, l, true)])
+                            {
+                                let k_block = match reductions[..] {
+                                    [k] if pack && blocked => {
+                                        let taken = ["o", "i"].iter().any(|s| {
+                                            task.dims.contains(&format!("{}{s}", task.dims[k]))
+                                        });
+                                        match reduction_block(task.extents[k]) {
+                                            Some(b) if !taken => Some((k, b)),
+                                            _ => continue,
+                                        }
+                                    }
+                                    _ if blocked => continue,
+                                    _ => None,
+                                };
                                 let shape = Shape {
                                     task,
                                     v,
@@ -92,6 +121,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     unroll_reductions,
                                     u_inside,
                                     parallel: parallel_loop,
+                                    k_block,
                                 };
                                 let packed = if pack { pack_operand(op, &shape) } else { None };
                                 if pack && packed.is_none() {
@@ -119,6 +149,10 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                         .chain(second.map(|(d, _)| d))
                                         .collect(),
                                     packed: pack,
+                                    streamed_panel: pack
+                                        && k_block.is_none()
+                                        && reductions.len() == 1
+                                        && reduction_points >= LONG_REDUCTION,
                                     reduction_points,
                                     strided_vector,
                                     loads: Some(crate::candidate::loads_per_step(
@@ -250,6 +284,10 @@ struct Shape<'t> {
     unroll_reductions: bool,
     u_inside: bool,
     parallel: bool,
+    /// The reduction split into blocks of this many steps, the packed
+    /// input packed per block (`ko`), and the block loop just inside the
+    /// vectorized dimension's block loop.
+    k_block: Option<(usize, i64)>,
 }
 
 impl Shape<'_> {
@@ -332,8 +370,16 @@ impl Shape<'_> {
         let mut order: Vec<String> = vec![v_inner.clone()];
         order.extend(u_inner.clone());
         order.extend(s_inner.clone());
+        if let Some((k, block)) = self.k_block {
+            let n = self.name(k);
+            chain.push_str(&format!(".split({n}, {n}o, {n}i, {block})"));
+        }
+        let k_names = self.k_block.map(|(k, _)| (format!("{}o", self.name(k)), k));
         let reduced = self.reductions_inside_out(reductions);
-        order.extend(reduced.iter().map(|&d| self.name(d).to_string()));
+        order.extend(reduced.iter().map(|&d| match &k_names {
+            Some((_, k)) if *k == d => format!("{}i", self.name(d)),
+            _ => self.name(d).to_string(),
+        }));
         let second = self.second.map(|(d, _)| d);
         // The loops outside the vectorized dimension's block loop: the
         // second unrolled dimension's block, then the other parallel
@@ -353,21 +399,25 @@ impl Shape<'_> {
         let (inside, outside): (Vec<_>, Vec<_>) = around
             .into_iter()
             .partition(|(_, d)| unused.is_some_and(|u| u.contains(d)));
+        let k_outer = k_names.as_ref().map(|(name, _)| name.clone());
         if self.u_inside {
             order.extend(u_outer);
             order.extend(inside.into_iter().map(|(name, _)| name));
+            order.extend(k_outer.clone());
             order.extend(v_outer.clone());
         } else {
             order.extend(inside.into_iter().map(|(name, _)| name));
+            order.extend(k_outer.clone());
             order.extend(v_outer.clone());
             order.extend(u_outer);
         }
         order.extend(outside.into_iter().map(|(name, _)| name));
-        let splits = [
+        let mut splits = vec![
             (self.v, v_outer.is_some()),
             (self.u.unwrap_or(self.v), u_outer_split),
             (second.unwrap_or(self.v), s_outer.is_some()),
         ];
+        splits.extend(self.k_block.map(|(k, _)| (k, true)));
         chain.push_str(&reorder(&self.task.dims, &splits, &order));
         if self.tile > self.lanes {
             chain.push_str(&format!(
@@ -387,9 +437,11 @@ impl Shape<'_> {
         }
         if let (Some((input, _)), Some(outer)) = (pack, v_outer.clone()) {
             // The vectorized dimension innermost in the buffer, whatever the
-            // input's layout (a weight read through its inlined transpose).
+            // input's layout (a weight read through its inlined transpose);
+            // per block of the reduction when it is blocked.
             let v = self.name(self.v);
-            chain.push_str(&format!(".pack(in{input}, {outer}, {v})"));
+            let at = k_outer.unwrap_or(outer);
+            chain.push_str(&format!(".pack(in{input}, {at}, {v})"));
         }
         if self.parallel {
             let trips = |d: usize, factor: i64| (self.task.extents[d] + factor - 1) / factor;

@@ -555,3 +555,64 @@ fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
         .iter()
         .any(|c| c.chain.contains(".rfactor(")));
 }
+
+/// A classifier's first layer as the MNIST CNN has it: 64 x 1024 | 6272.
+const LONG_K: &str = r#"
+func.func @f(%a: tensor<64x6272xf32>, %w: tensor<6272x1024xf32>, %c: tensor<64x1024xf32>)
+    -> tensor<64x1024xf32> {
+  %r = linalg.matmul ins(%a, %w : tensor<64x6272xf32>, tensor<6272x1024xf32>) outs(%c : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
+}
+"#;
+
+#[test]
+fn a_long_reduction_is_also_packed_in_blocks_and_the_model_prefers_them() {
+    let info = described(LONG_K);
+    let tasks = tasks(&info);
+    let op = &info.ops[tasks[0].ops[0]];
+    let mut all = candidates(&tasks[0], op, 16, 1);
+    let blocked: Vec<&Candidate> = all
+        .iter()
+        .filter(|c| c.chain.contains(".split(k, ko, ki, 1568)"))
+        .collect();
+    assert!(!blocked.is_empty());
+    for candidate in &blocked {
+        assert!(
+            candidate.chain.contains(".pack(in1, ko, j)"),
+            "{}",
+            candidate.chain
+        );
+        assert!(!candidate.streamed_panel);
+        assert!(
+            plans_on(LONG_K, &tasks[0], &info, candidate),
+            "{}",
+            candidate.chain
+        );
+    }
+    // Its twin of the same register tile packing the whole k per column
+    // block rates lower.
+    let packed_whole: Vec<&Candidate> = all.iter().filter(|c| c.streamed_panel).collect();
+    assert!(!packed_whole.is_empty());
+    for b in &blocked {
+        for w in packed_whole.iter().filter(|w| w.family() == b.family()) {
+            assert!(
+                tuner::cost::score(b) > tuner::cost::score(w),
+                "{} {}",
+                b.chain,
+                w.chain
+            );
+        }
+    }
+    // The favourite packs in blocks; matmuls of a shorter k never block.
+    tuner::cost::rank(&mut all);
+    assert!(
+        all[0].chain.contains(".pack(in1, ko, j)"),
+        "{}",
+        all[0].chain
+    );
+    let (short, short_tasks) = matmul_tasks();
+    let short_op = &short.ops[short_tasks[0].ops[0]];
+    assert!(candidates(&short_tasks[0], short_op, 16, 1)
+        .iter()
+        .all(|c| !c.chain.contains("ko") && !c.streamed_panel));
+}
