@@ -34,8 +34,11 @@ struct Source {
 
 // Whether the offsets are all 0 and the strides all 1.
 bool fromOrigin(OffsetSizeAndStrideOpInterface slice) {
-  return llvm::all_of(slice.getMixedOffsets(), [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
-         llvm::all_of(slice.getMixedStrides(), [](OpFoldResult s) { return isConstantIntValue(s, 1); });
+  auto is = [](int64_t value) {
+    return [value](OpFoldResult r) { return isConstantIntValue(r, value); };
+  };
+  return llvm::all_of(slice.getMixedOffsets(), is(0)) &&
+         llvm::all_of(slice.getMixedStrides(), is(1));
 }
 
 // Whether `insert` overwrites all of its destination (its source has as
