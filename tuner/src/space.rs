@@ -63,6 +63,16 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
         unroll_choices.extend(unrolled.iter().map(|&d| Some(d)));
     }
     let reduction_points: i64 = reductions.iter().map(|&d| task.extents[d]).product();
+    // A single long reduction, and the block packed candidates also try.
+    let long_block = match reductions[..] {
+        [k] if ["o", "i"]
+            .iter()
+            .all(|s| !task.dims.contains(&format!("{}{s}", task.dims[k]))) =>
+        {
+            reduction_block(task.extents[k]).map(|b| (k, b))
+        }
+        _ => None,
+    };
     for tile in vector_tiles(task.extents[v], lanes) {
         let a = (tile + lanes - 1) / lanes;
         for &u in &unroll_choices {
@@ -92,23 +102,13 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                             if u.is_none() && !u_inside {
                                 continue;
                             }
-                            for (pack, parallel_loop, blocked) in variants(threads)
+                            let blocks = |pack: bool| {
+                                std::iter::once(None).chain(long_block.filter(|_| pack).map(Some))
+                            };
+                            for (pack, parallel_loop, k_block) in variants(threads)
                                 .into_iter()
-                                .flat_map(|(p, l)| [(p, l, false), (p, l, true)])
+                                .flat_map(|(p, l)| blocks(p).map(move |b| (p, l, b)))
                             {
-                                let k_block = match reductions[..] {
-                                    [k] if pack && blocked => {
-                                        let taken = ["o", "i"].iter().any(|s| {
-                                            task.dims.contains(&format!("{}{s}", task.dims[k]))
-                                        });
-                                        match reduction_block(task.extents[k]) {
-                                            Some(b) if !taken => Some((k, b)),
-                                            _ => continue,
-                                        }
-                                    }
-                                    _ if blocked => continue,
-                                    _ => None,
-                                };
                                 let shape = Shape {
                                     task,
                                     v,

@@ -3,6 +3,9 @@
 //! activation reads it through inlined elementwise ops alone. The written
 //! schedule plans without a warning and computes what the payload does.
 
+mod common;
+
+use common::{described, planned};
 use schedule_lang::PayloadInfo;
 use tuner::measure::{InProcess, Measurement, Measurer};
 use tuner::producers::{apply, dividing_tiles, fusions, variants, DIVIDING_TILES_TRIED};
@@ -51,12 +54,6 @@ func.func @f(%a: tensor<{input}>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>)
 }}
 "#
     )
-}
-
-fn described(text: &str) -> PayloadInfo {
-    let context = payload::new_context();
-    let module = payload::parse_module(&context, "f.mlir", text).expect("parses");
-    payload::describe(&context, &module, "f.mlir").expect("describes")
 }
 
 /// The packed-channels tile of 32 channels by 4 columns.
@@ -136,15 +133,6 @@ fn header(threads: usize) -> tuner::write::Header {
 
 fn written(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> String {
     tuner::write::schedule_text(info, results, &header(threads))
-}
-
-/// The planner's warnings, or its refusal.
-fn planned(payload: &str, schedule: &str) -> Result<Vec<String>, String> {
-    let source = schedule_lang::SourceFile::new("t.sched", schedule);
-    let stop = interpreter::pipeline::Stop::Plan;
-    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
-        .map(|outcome| outcome.warnings)
-        .map_err(|failure| failure.message().to_string())
 }
 
 #[test]

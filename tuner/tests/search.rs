@@ -4,32 +4,12 @@
 //! prefers a full register tile, and each register tile shape near its
 //! favourite is tried once the favourite's patience is out.
 
+mod common;
+
+use common::{described, matmul_tasks, planned, plans_on, schedule_of, TWO_LAYERS};
 use schedule_lang::PayloadInfo;
 use tuner::space::{candidates, Candidate};
 use tuner::tasks::{tasks, Task};
-
-const TWO_LAYERS: &str = r#"
-func.func @f(%x: tensor<32x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x48xf32>,
-             %c1: tensor<32x64xf32>, %c2: tensor<32x64xf32>, %c3: tensor<32x48xf32>)
-    -> (tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x48xf32>) {
-  %a = linalg.matmul ins(%x, %w1 : tensor<32x64xf32>, tensor<64x64xf32>) outs(%c1 : tensor<32x64xf32>) -> tensor<32x64xf32>
-  %b = linalg.matmul ins(%a, %w1 : tensor<32x64xf32>, tensor<64x64xf32>) outs(%c2 : tensor<32x64xf32>) -> tensor<32x64xf32>
-  %c = linalg.matmul ins(%b, %w2 : tensor<32x64xf32>, tensor<64x48xf32>) outs(%c3 : tensor<32x48xf32>) -> tensor<32x48xf32>
-  return %a, %b, %c : tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x48xf32>
-}
-"#;
-
-fn described(text: &str) -> PayloadInfo {
-    let context = payload::new_context();
-    let module = payload::parse_module(&context, "f.mlir", text).expect("parses");
-    payload::describe(&context, &module, "f.mlir").expect("describes")
-}
-
-fn matmul_tasks() -> (PayloadInfo, Vec<Task>) {
-    let info = described(TWO_LAYERS);
-    let tasks = tasks(&info);
-    (info, tasks)
-}
 
 #[test]
 fn alike_ops_are_one_task_bound_by_the_fewest_conditions() {
@@ -52,32 +32,6 @@ fn alike_ops_are_one_task_bound_by_the_fewest_conditions() {
 /// an error.
 fn plans(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
     plans_on(TWO_LAYERS, task, info, candidate)
-}
-
-/// Whether `candidate` plans as a schedule of `task`'s first op in `payload`.
-fn plans_on(payload: &str, task: &Task, info: &PayloadInfo, candidate: &Candidate) -> bool {
-    planned(payload, schedule_of(task, info, candidate)).is_ok()
-}
-
-/// `candidate` as a schedule of `task`'s first op.
-fn schedule_of(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> String {
-    format!(
-        "func t = {}[{}] ({})\nt{}\n",
-        task.kind,
-        task.ops[0],
-        task.binding(info),
-        candidate.chain
-    )
-}
-
-/// `schedule` planned on `payload`: its warnings, or the planner's message
-/// if it refuses.
-fn planned(payload: &str, schedule: String) -> Result<Vec<String>, String> {
-    let source = schedule_lang::SourceFile::new("t.sched", schedule);
-    let stop = interpreter::pipeline::Stop::Plan;
-    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
-        .map(|outcome| outcome.warnings)
-        .map_err(|failure| failure.message().to_string())
 }
 
 /// A ResNet downsampling convolution: 3x3, stride 2.
@@ -188,7 +142,7 @@ fn a_packed_filter_block_is_packed_once_for_the_whole_batch() {
                 all.iter().filter(|c| c.chain.contains(".pack(")).collect();
             assert!(packed.len() >= 4, "{all:?}");
             for candidate in packed {
-                let warnings = planned(payload, schedule_of(task, &info, candidate))
+                let warnings = planned(payload, &schedule_of(task, &info, candidate))
                     .unwrap_or_else(|message| panic!("{}: {message}", candidate.chain));
                 assert!(
                     warnings.iter().all(|w| !w.contains("packs the same tile")),
@@ -501,118 +455,4 @@ fn a_matmul_reading_a_transposed_weight_is_fed_by_the_transpose() {
     assert_eq!(matmul.feeders, transpose.ops);
     assert!(matmul.description.ends_with("fed by transposes, inlined"));
     assert!(transpose.feeders.is_empty());
-}
-
-/// A classifier as torch-mlir exports it, one row: the weight transposed,
-/// then a matmul of 1 x 1280 by 1280 x 96.
-const CLASSIFIER: &str = r#"
-func.func @f(%x: tensor<1x1280xf32>, %w: tensor<96x1280xf32>) -> tensor<1x96xf32> {
-  %zero = arith.constant 0.0 : f32
-  %et = tensor.empty() : tensor<1280x96xf32>
-  %wt = linalg.transpose ins(%w : tensor<96x1280xf32>) outs(%et : tensor<1280x96xf32>) permutation = [1, 0]
-  %e = tensor.empty() : tensor<1x96xf32>
-  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x96xf32>) -> tensor<1x96xf32>
-  %r = linalg.matmul ins(%x, %wt : tensor<1x1280xf32>, tensor<1280x96xf32>) outs(%z : tensor<1x96xf32>) -> tensor<1x96xf32>
-  return %r : tensor<1x96xf32>
-}
-"#;
-
-#[test]
-fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
-    let info = described(CLASSIFIER);
-    let all = tasks(&info);
-    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
-    let op = &info.ops[matmul.ops[0]];
-    let rfactored: Vec<Candidate> = candidates(matmul, op, 16, 1)
-        .into_iter()
-        .filter(|c| c.chain.contains(".rfactor("))
-        .collect();
-    let chains: Vec<&str> = rfactored.iter().map(|c| c.chain.as_str()).collect();
-    let k = &matmul.dims[2];
-    assert_eq!(
-        chains,
-        vec![
-            format!(".split({k}, {k}o, {k}i, 16).rfactor({k}i, {k}u).vectorize({k}u)"),
-            format!(".split({k}, {k}o, {k}i, 32).rfactor({k}i, {k}u).vectorize({k}u)"),
-            format!(".split({k}, {k}o, {k}i, 64).rfactor({k}i, {k}u).vectorize({k}u)"),
-        ]
-    );
-    // Each plans with the transpose inlined, as the tuner measures it.
-    for candidate in &rfactored {
-        let schedule = format!(
-            "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
-            matmul.binding(&info),
-            candidate.chain
-        );
-        if let Err(message) = planned(CLASSIFIER, schedule) {
-            panic!("{}\n{message}", candidate.chain);
-        }
-    }
-    // Two layers' matmuls read their weight's columns: no such candidate.
-    let (info, tasks) = matmul_tasks();
-    let op = &info.ops[tasks[0].ops[0]];
-    assert!(!candidates(&tasks[0], op, 16, 1)
-        .iter()
-        .any(|c| c.chain.contains(".rfactor(")));
-}
-
-/// A classifier's first layer as the MNIST CNN has it: 64 x 1024 | 6272.
-const LONG_K: &str = r#"
-func.func @f(%a: tensor<64x6272xf32>, %w: tensor<6272x1024xf32>, %c: tensor<64x1024xf32>)
-    -> tensor<64x1024xf32> {
-  %r = linalg.matmul ins(%a, %w : tensor<64x6272xf32>, tensor<6272x1024xf32>) outs(%c : tensor<64x1024xf32>) -> tensor<64x1024xf32>
-  return %r : tensor<64x1024xf32>
-}
-"#;
-
-#[test]
-fn a_long_reduction_is_also_packed_in_blocks_and_the_model_prefers_them() {
-    let info = described(LONG_K);
-    let tasks = tasks(&info);
-    let op = &info.ops[tasks[0].ops[0]];
-    let mut all = candidates(&tasks[0], op, 16, 1);
-    let blocked: Vec<&Candidate> = all
-        .iter()
-        .filter(|c| c.chain.contains(".split(k, ko, ki, 1568)"))
-        .collect();
-    assert!(!blocked.is_empty());
-    for candidate in &blocked {
-        assert!(
-            candidate.chain.contains(".pack(in1, ko, j)"),
-            "{}",
-            candidate.chain
-        );
-        assert!(!candidate.streamed_panel);
-        assert!(
-            plans_on(LONG_K, &tasks[0], &info, candidate),
-            "{}",
-            candidate.chain
-        );
-    }
-    // Its twin of the same register tile packing the whole k per column
-    // block rates lower.
-    let packed_whole: Vec<&Candidate> = all.iter().filter(|c| c.streamed_panel).collect();
-    assert!(!packed_whole.is_empty());
-    for b in &blocked {
-        for w in packed_whole.iter().filter(|w| w.family() == b.family()) {
-            assert!(
-                tuner::cost::score(b) > tuner::cost::score(w),
-                "{} {}",
-                b.chain,
-                w.chain
-            );
-        }
-    }
-    // The favourite packs in blocks; matmuls of a shorter k never block.
-    tuner::cost::rank(&mut all);
-    assert!(
-        all[0].chain.contains(".pack(in1, ko, j)"),
-        "{}",
-        all[0].chain
-    );
-    let (short, short_tasks) = matmul_tasks();
-    let short_op = &short.ops[short_tasks[0].ops[0]];
-    assert!(candidates(&short_tasks[0], short_op, 16, 1)
-        .iter()
-        .all(|c| !c.chain.contains("ko") && !c.streamed_panel));
 }

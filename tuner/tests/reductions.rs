@@ -1,0 +1,123 @@
+//! Candidates for a matmul's reduction: partial sums side by side when it
+//! runs along the inputs' rows (a classifier's transposed weight), and a
+//! long one also packed in blocks, which the model prefers.
+
+mod common;
+
+use common::{described, matmul_tasks, planned, plans_on};
+use tuner::space::{candidates, Candidate};
+use tuner::tasks::tasks;
+
+/// A classifier as torch-mlir exports it, one row: the weight transposed,
+/// then a matmul of 1 x 1280 by 1280 x 96.
+const CLASSIFIER: &str = r#"
+func.func @f(%x: tensor<1x1280xf32>, %w: tensor<96x1280xf32>) -> tensor<1x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<1280x96xf32>
+  %wt = linalg.transpose ins(%w : tensor<96x1280xf32>) outs(%et : tensor<1280x96xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<1x96xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x96xf32>) -> tensor<1x96xf32>
+  %r = linalg.matmul ins(%x, %wt : tensor<1x1280xf32>, tensor<1280x96xf32>) outs(%z : tensor<1x96xf32>) -> tensor<1x96xf32>
+  return %r : tensor<1x96xf32>
+}
+"#;
+
+#[test]
+fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
+    let info = described(CLASSIFIER);
+    let all = tasks(&info);
+    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
+    let op = &info.ops[matmul.ops[0]];
+    let rfactored: Vec<Candidate> = candidates(matmul, op, 16, 1)
+        .into_iter()
+        .filter(|c| c.chain.contains(".rfactor("))
+        .collect();
+    let chains: Vec<&str> = rfactored.iter().map(|c| c.chain.as_str()).collect();
+    let k = &matmul.dims[2];
+    assert_eq!(
+        chains,
+        vec![
+            format!(".split({k}, {k}o, {k}i, 16).rfactor({k}i, {k}u).vectorize({k}u)"),
+            format!(".split({k}, {k}o, {k}i, 32).rfactor({k}i, {k}u).vectorize({k}u)"),
+            format!(".split({k}, {k}o, {k}i, 64).rfactor({k}i, {k}u).vectorize({k}u)"),
+        ]
+    );
+    // Each plans with the transpose inlined, as the tuner measures it.
+    for candidate in &rfactored {
+        let schedule = format!(
+            "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
+            matmul.binding(&info),
+            candidate.chain
+        );
+        if let Err(message) = planned(CLASSIFIER, &schedule) {
+            panic!("{}\n{message}", candidate.chain);
+        }
+    }
+    // Two layers' matmuls read their weight's columns: no such candidate.
+    let (info, tasks) = matmul_tasks();
+    let op = &info.ops[tasks[0].ops[0]];
+    assert!(!candidates(&tasks[0], op, 16, 1)
+        .iter()
+        .any(|c| c.chain.contains(".rfactor(")));
+}
+
+/// A classifier's first layer as the MNIST CNN has it: 64 x 1024 | 6272.
+const LONG_K: &str = r#"
+func.func @f(%a: tensor<64x6272xf32>, %w: tensor<6272x1024xf32>, %c: tensor<64x1024xf32>)
+    -> tensor<64x1024xf32> {
+  %r = linalg.matmul ins(%a, %w : tensor<64x6272xf32>, tensor<6272x1024xf32>) outs(%c : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
+}
+"#;
+
+#[test]
+fn a_long_reduction_is_also_packed_in_blocks_and_the_model_prefers_them() {
+    let info = described(LONG_K);
+    let tasks = tasks(&info);
+    let op = &info.ops[tasks[0].ops[0]];
+    let mut all = candidates(&tasks[0], op, 16, 1);
+    let blocked: Vec<&Candidate> = all
+        .iter()
+        .filter(|c| c.chain.contains(".split(k, ko, ki, 1568)"))
+        .collect();
+    assert!(!blocked.is_empty());
+    for candidate in &blocked {
+        assert!(
+            candidate.chain.contains(".pack(in1, ko, j)"),
+            "{}",
+            candidate.chain
+        );
+        assert!(!candidate.streamed_panel);
+        assert!(
+            plans_on(LONG_K, &tasks[0], &info, candidate),
+            "{}",
+            candidate.chain
+        );
+    }
+    // Its twin of the same register tile packing the whole k per column
+    // block rates lower.
+    let packed_whole: Vec<&Candidate> = all.iter().filter(|c| c.streamed_panel).collect();
+    assert!(!packed_whole.is_empty());
+    for b in &blocked {
+        for w in packed_whole.iter().filter(|w| w.family() == b.family()) {
+            assert!(
+                tuner::cost::score(b) > tuner::cost::score(w),
+                "{} {}",
+                b.chain,
+                w.chain
+            );
+        }
+    }
+    // The favourite packs in blocks; matmuls of a shorter k never block.
+    tuner::cost::rank(&mut all);
+    assert!(
+        all[0].chain.contains(".pack(in1, ko, j)"),
+        "{}",
+        all[0].chain
+    );
+    let (short, short_tasks) = matmul_tasks();
+    let short_op = &short.ops[short_tasks[0].ops[0]];
+    assert!(candidates(&short_tasks[0], short_op, 16, 1)
+        .iter()
+        .all(|c| !c.chain.contains("ko") && !c.streamed_panel));
+}
