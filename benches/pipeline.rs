@@ -5,7 +5,7 @@
 //! Run with `cargo bench`; pin to one core (`taskset -c 1`) on a shared machine.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use interpreter::pipeline::{run, Stop};
+use interpreter::pipeline::{run, Machine, Stop};
 use runner::jit::Program;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
@@ -59,7 +59,7 @@ fn phases(c: &mut Criterion) {
                     example.payload_name,
                     black_box(&example.payload),
                     Stop::Plan,
-                    &[],
+                    &Machine::host(),
                 )
                 .unwrap()
             })
@@ -71,7 +71,7 @@ fn phases(c: &mut Criterion) {
                     example.payload_name,
                     black_box(&example.payload),
                     Stop::Apply,
-                    &[],
+                    &Machine::host(),
                 )
                 .unwrap()
             })
@@ -87,7 +87,7 @@ fn jit_run(c: &mut Criterion) {
             example.payload_name,
             &example.payload,
             Stop::Apply,
-            &[],
+            &Machine::host(),
         )
         .unwrap();
         let flops = outcome

@@ -11,7 +11,7 @@
 mod scale;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use interpreter::pipeline::{run, Stop};
+use interpreter::pipeline::{run, Machine, Stop};
 use runner::jit::Program;
 use scale::{payload, schedule, Shape};
 use schedule_lang::SourceFile;
@@ -22,10 +22,16 @@ const SIZES: [usize; 3] = [10, 100, 1000];
 /// Applies the schedule of `ops` ops; returns the transformed payload.
 fn apply(ops: usize, shape: Shape, payload_text: &str) -> String {
     let source = SourceFile::new("model.sched", schedule(ops, shape));
-    run(&source, "model.mlir", payload_text, Stop::Apply, &[])
-        .unwrap()
-        .payload
-        .unwrap()
+    run(
+        &source,
+        "model.mlir",
+        payload_text,
+        Stop::Apply,
+        &Machine::host(),
+    )
+    .unwrap()
+    .payload
+    .unwrap()
 }
 
 fn applying(c: &mut Criterion) {

@@ -10,7 +10,7 @@ use std::path::Path;
 pub(crate) fn explain(
     payload_path: &Path,
     schedule_path: Option<&Path>,
-    targets: &[std::path::PathBuf],
+    machine: &crate::targets::MachineArgs,
     json: bool,
 ) -> Result<(), Exit> {
     let schedule_path = match schedule_path {
@@ -19,14 +19,14 @@ pub(crate) fn explain(
     };
     let schedule = read_schedule(&schedule_path)?;
     let payload_text = read(payload_path)?;
-    let targets = crate::targets::load(targets)?;
+    let accelerators = machine.accelerators()?;
     let payload_name = payload_path.display().to_string();
     let outcome = pipeline::run(
         &schedule,
         &payload_name,
         &payload_text,
         Stop::ApplyNamingLoops,
-        &targets,
+        &machine.machine(&accelerators),
     )?;
     report_diagnostics(&outcome, false)?;
     let explanation = interpreter::explain::explain(&outcome, &schedule).map_err(Exit::internal)?;

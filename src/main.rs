@@ -82,9 +82,8 @@ struct ApplyArgs {
     /// (`store_at`, `reuse_at`, `pack` of an inner dimension, ...) is an error at that directive.
     #[arg(long)]
     portable: bool,
-    /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
-    #[arg(long = "target", value_name = "FILE")]
-    targets: Vec<PathBuf>,
+    #[command(flatten)]
+    machine: targets::MachineArgs,
     /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
     #[arg(long)]
     deny_warnings: bool,
@@ -115,9 +114,8 @@ enum Command {
         /// The payload to resolve it against. Default: the schedule's path with `.mlir`, if it exists.
         #[arg(long)]
         payload: Option<PathBuf>,
-        /// An accelerator description (TOML) that `accelerate(NAME)` may name.
-        #[arg(long = "target", value_name = "FILE")]
-        targets: Vec<PathBuf>,
+        #[command(flatten)]
+        machine: targets::MachineArgs,
         /// Fail (exit code 1) when the schedule has warnings: directives that do nothing.
         #[arg(long)]
         deny_warnings: bool,
@@ -147,9 +145,8 @@ enum Command {
         /// Print the same as JSON, for editors and notebooks.
         #[arg(long)]
         json: bool,
-        /// An accelerator description (TOML) that `accelerate(NAME)` may name.
-        #[arg(long = "target", value_name = "FILE")]
-        targets: Vec<PathBuf>,
+        #[command(flatten)]
+        machine: targets::MachineArgs,
     },
     /// Apply the schedule, JIT-compile the payload and run it: check it, time it, save its results.
     #[command(after_help = RUN_EXAMPLES)]
@@ -308,9 +305,9 @@ fn main() -> ExitCode {
         Some(Command::Check {
             schedule,
             payload,
-            targets,
+            machine,
             deny_warnings,
-        }) => check(&schedule, payload.as_deref(), &targets, deny_warnings),
+        }) => check(&schedule, payload.as_deref(), &machine, deny_warnings),
         Some(Command::Fmt { file, check, write }) => format_file(&file, check, write),
         Some(Command::Run(args)) => run::run(args),
         Some(Command::Tune(args)) => tune::tune(args),
@@ -319,8 +316,8 @@ fn main() -> ExitCode {
             payload,
             schedule,
             json,
-            targets,
-        }) => explain::explain(&payload, schedule.as_deref(), &targets, json),
+            machine,
+        }) => explain::explain(&payload, schedule.as_deref(), &machine, json),
         Some(Command::Ops { payload, json }) => ops::list(&payload, json),
         Some(Command::Peak { calls }) => measure_peak(calls),
         Some(Command::Targets { targets }) => targets::list(&targets),
@@ -366,13 +363,13 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         Emit::Transform | Emit::Inlined => Stop::Plan,
         Emit::Payload | Emit::Offloaded => Stop::Apply,
     };
-    let targets = targets::load(&args.targets)?;
+    let accelerators = args.machine.accelerators()?;
     let outcome = pipeline::run(
         &schedule,
         &payload_path.display().to_string(),
         &payload_text,
         stop,
-        &targets,
+        &args.machine.machine(&accelerators),
     )?;
     report_diagnostics(&outcome, args.deny_warnings)?;
     for remark in &outcome.remarks {
@@ -461,8 +458,14 @@ pub(crate) fn default_schedule(payload_path: &Path) -> Result<PathBuf, Exit> {
 
 fn measure_peak(calls: usize) -> Result<(), Exit> {
     let (best, measures) = peak::measure(calls).map_err(Exit::internal)?;
+    let unit = schedule_lang::VectorUnit::host();
     for m in &measures {
-        let isa = if m.lanes == 16 { "AVX-512" } else { "AVX2" };
+        // This CPU's registers: 16 lanes are two AVX2 registers on a CPU without AVX-512.
+        let registers = (m.lanes as i64 * 4 / unit.bytes).max(1);
+        let isa = match registers {
+            1 => unit.name.to_string(),
+            n => format!("{n} {} registers", unit.name),
+        };
         print_text(&format!(
             "{:>2} lanes ({isa}): {:.2} GFLOP/s\n",
             m.lanes, m.gflops
@@ -476,7 +479,7 @@ fn measure_peak(calls: usize) -> Result<(), Exit> {
 fn check(
     schedule_path: &Path,
     payload: Option<&Path>,
-    targets: &[PathBuf],
+    machine: &targets::MachineArgs,
     deny_warnings: bool,
 ) -> Result<(), Exit> {
     let schedule = read_schedule(schedule_path)?;
@@ -496,13 +499,13 @@ fn check(
         return Ok(());
     };
     let payload_text = read(&payload_path)?;
-    let targets = targets::load(targets)?;
+    let accelerators = machine.accelerators()?;
     let outcome = pipeline::run(
         &schedule,
         &payload_path.display().to_string(),
         &payload_text,
         Stop::Plan,
-        &targets,
+        &machine.machine(&accelerators),
     )?;
     report_diagnostics(&outcome, deny_warnings)?;
     let warned = match outcome.warnings.len() {

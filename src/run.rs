@@ -94,9 +94,8 @@ pub struct RunArgs {
     /// in and out, modelled cycles and utilization (with --json: under `counters.<accelerator>`).
     #[arg(long)]
     pub counters: bool,
-    /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
-    #[arg(long = "target", value_name = "FILE")]
-    pub targets: Vec<PathBuf>,
+    #[command(flatten)]
+    pub machine: crate::targets::MachineArgs,
     /// Compile even if this payload was compiled before. By default compiled payloads are kept in
     /// $SCHED_APPLY_CACHE (else $XDG_CACHE_HOME/sched-apply, else ~/.cache/sched-apply, the last 64),
     /// and a run of the same scheduled payload, by the same build on the same CPU, loads the code.
@@ -375,7 +374,7 @@ fn schedule_payload<'c>(
             false => None,
         };
     progress("applying the schedule");
-    let targets = crate::targets::load(&args.targets)?;
+    let targets = args.machine.accelerators()?;
     let loaded = Loaded {
         context,
         module: &mut module,
@@ -383,7 +382,12 @@ fn schedule_payload<'c>(
         text,
         since: start,
     };
-    let outcome = pipeline::run_loaded(&files.schedule, loaded, Stop::Apply, &targets)?;
+    let outcome = pipeline::run_loaded(
+        &files.schedule,
+        loaded,
+        Stop::Apply,
+        &args.machine.machine(&targets),
+    )?;
     crate::report_diagnostics(&outcome, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{remark}");

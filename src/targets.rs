@@ -4,8 +4,49 @@
 
 use crate::files::read_text;
 use crate::Exit;
+use interpreter::pipeline::Machine;
 use microkernels::{builtin_targets, Target};
+use schedule_lang::VectorUnit;
 use std::path::PathBuf;
+
+/// The flags that say what a schedule is checked and planned for.
+#[derive(clap::Args, Clone, Debug)]
+pub struct MachineArgs {
+    /// An accelerator description (TOML) that `accelerate(NAME)` may name, besides the built-in ones.
+    #[arg(long = "target", value_name = "FILE")]
+    pub targets: Vec<PathBuf>,
+    /// The CPU vector unit whose registers register tiles are counted in, for the
+    /// `register-tile-spills` warning: host (this machine's), avx512 (32 registers of 64 bytes),
+    /// avx2 (16 of 32) or sse (16 of 16). A schedule written for another machine is checked for it.
+    #[arg(long, value_name = "UNIT", default_value = "host", value_parser = vector_unit)]
+    pub vector_unit: VectorUnit,
+}
+
+impl MachineArgs {
+    /// The accelerators the flags name, built-in ones besides (each file
+    /// checked), to lend to [`MachineArgs::machine`].
+    pub fn accelerators(&self) -> Result<Vec<Target>, Exit> {
+        load(&self.targets)
+    }
+
+    /// The machine: the vector unit and `accelerators`.
+    pub fn machine<'a>(&self, accelerators: &'a [Target]) -> Machine<'a> {
+        Machine {
+            vector_unit: self.vector_unit,
+            accelerators,
+        }
+    }
+}
+
+/// `--vector-unit`'s value.
+fn vector_unit(text: &str) -> Result<VectorUnit, String> {
+    VectorUnit::named(text).ok_or_else(|| {
+        format!(
+            "no vector unit is named `{text}`; the names are {}",
+            VectorUnit::NAMES.join(", ")
+        )
+    })
+}
 
 /// The built-in targets and those described in `files` (each checked),
 /// with where each came from.

@@ -188,7 +188,7 @@ fn kept_schedule(args: &TuneArgs, name: &str, payload: &str) -> Result<Option<Ke
         return Ok(None);
     };
     let schedule = crate::files::read_schedule(path)?;
-    let outcome = pipeline::run(&schedule, name, payload, Stop::Plan, &[]).map_err(|failure| {
+    let outcome = pipeline::run(&schedule, name, payload, Stop::Plan, &pipeline::Machine::host()).map_err(|failure| {
         Exit::input(format!(
             "{}  = help: tune adds to the schedule at -o; fix it, or pass --retune to write a new one over it\n",
             failure.message()

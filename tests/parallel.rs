@@ -6,7 +6,7 @@
 
 mod common;
 
-use interpreter::pipeline::{run, Stop};
+use interpreter::pipeline::{run, Machine, Stop};
 use runner::jit::Program;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
@@ -31,7 +31,7 @@ fn scheduled(payload: &str, schedule: &str) -> (String, String) {
     let text =
         std::fs::read_to_string(common::root().join("tests/payloads").join(payload)).unwrap();
     let source = SourceFile::new("test.sched", schedule);
-    let outcome = run(&source, payload, &text, Stop::Apply, &[])
+    let outcome = run(&source, payload, &text, Stop::Apply, &Machine::host())
         .unwrap_or_else(|f| panic!("{}", f.message()));
     (text, outcome.payload.expect("applied"))
 }

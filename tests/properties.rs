@@ -6,7 +6,7 @@
 //!
 //! A few dozen cases run by default; `SCHED_LONG_TESTS=1` runs hundreds.
 
-use interpreter::pipeline::{run, Stop};
+use interpreter::pipeline::{run, Machine, Stop};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use runner::jit::Program;
@@ -30,7 +30,7 @@ fn applies_and_matches(
     schedule: &str,
 ) -> Result<bool, TestCaseError> {
     let source = SourceFile::new("random.sched", schedule.to_string());
-    let outcome = match run(&source, payload_name, text, Stop::Apply, &[]) {
+    let outcome = match run(&source, payload_name, text, Stop::Apply, &Machine::host()) {
         Ok(outcome) => outcome,
         Err(failure) => {
             prop_assert!(

@@ -8,7 +8,7 @@
 
 mod common;
 
-use interpreter::pipeline::{run, Stop};
+use interpreter::pipeline::{run, Machine, Stop};
 use runner::jit::Program;
 use runner::tensor::Tensor;
 use schedule_lang::SourceFile;
@@ -48,8 +48,14 @@ fn scheduled_conv_layer_runs_on_a_default_stack_and_keeps_its_memory_flat() {
         "conv.sched",
         std::fs::read_to_string(root.join("examples/halide_conv/conv.sched")).unwrap(),
     );
-    let outcome = run(&schedule, "conv.mlir", &payload_text, Stop::Apply, &[])
-        .unwrap_or_else(|f| panic!("{}", f.message()));
+    let outcome = run(
+        &schedule,
+        "conv.mlir",
+        &payload_text,
+        Stop::Apply,
+        &Machine::host(),
+    )
+    .unwrap_or_else(|f| panic!("{}", f.message()));
     let transformed = outcome.payload.expect("applied");
 
     // A thread with the default 8 MiB main-thread stack (test threads get 2 MiB).

@@ -44,7 +44,7 @@ fn a_chain_of_eighty_matmuls_and_elementwise_ops_computes_what_it_did() {
 fn machine_code_generated_in_parts_on_threads_computes_the_same_bits() {
     // 80 loop nests, outlined: the module is split between the threads
     // (`payload/shim/compile.cpp`), each nest's constants propagated first.
-    use interpreter::pipeline::{run, Stop};
+    use interpreter::pipeline::{run, Machine, Stop};
     use runner::jit::Program;
     let source = schedule_lang::SourceFile::new("model.sched", schedule(80, Shape::Mixed));
     let scheduled = run(
@@ -52,7 +52,7 @@ fn machine_code_generated_in_parts_on_threads_computes_the_same_bits() {
         "model.mlir",
         &payload(80, Shape::Mixed),
         Stop::Apply,
-        &[],
+        &Machine::host(),
     )
     .unwrap_or_else(|failure| panic!("{}", failure.message()))
     .payload

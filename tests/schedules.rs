@@ -9,7 +9,7 @@
 
 mod common;
 
-use interpreter::pipeline::{run, Stop};
+use interpreter::pipeline::{run, Machine, Stop};
 use schedule_lang::SourceFile;
 use std::path::Path;
 
@@ -21,8 +21,12 @@ fn apply(
     payload_text: &str,
 ) -> (String, String, Option<String>) {
     let targets = microkernels::builtin_targets();
+    let machine = Machine {
+        vector_unit: schedule_lang::VectorUnit::AVX512,
+        accelerators: &targets,
+    };
     let outcome = |stop| {
-        run(schedule, payload_name, payload_text, stop, &targets)
+        run(schedule, payload_name, payload_text, stop, &machine)
             .unwrap_or_else(|failure| panic!("{} failed:\n{}", schedule.name, failure.message()))
     };
     // The payload the script applies to is printed by a run that stops

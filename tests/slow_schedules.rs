@@ -65,34 +65,80 @@ fn a_parallel_loop_nested_in_another_is_a_warning() {
 
 #[test]
 fn a_register_tile_larger_than_the_registers_is_a_warning() {
-    // 8 rows x 64 columns of a matmul: 32 vectors of accumulators, which
-    // spill (the ResNet stem with such a tile ran at half the speed).
+    // 8 rows x 64 columns of a matmul: 32 vectors of accumulators on AVX-512,
+    // which spill (the ResNet stem with such a tile ran at half the speed).
     let directory = common::tempdir();
     let schedule = directory.join("tile.sched");
-    let check = |text: &str| checked(&schedule, text, "tests/payloads/matmul.mlir");
-    let spilled = check(
-        "func mm = linalg.matmul (i, j | k)\n\
-         mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\n\
-         \x20   .vectorize(ji).unroll(ii)\n",
-    );
+    let check = |text: &str, unit: &str| {
+        std::fs::write(&schedule, text).unwrap();
+        let checked = sched_apply(&[
+            "check",
+            schedule.to_str().unwrap(),
+            "--payload",
+            "tests/payloads/matmul.mlir",
+            "--vector-unit",
+            unit,
+        ]);
+        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+        stderr(&checked)
+    };
+    let chain = |rows: i64, columns: i64, unrolled: bool| {
+        format!(
+            "func mm = linalg.matmul (i, j | k)\n\
+             mm.split(j, jo, ji, {columns}).split(i, io, ii, {rows}).reorder(ji, ii, k, jo, io)\n\
+             \x20   .vectorize(ji){}\n",
+            if unrolled { ".unroll(ii)" } else { "" }
+        )
+    };
+    let spilled = check(&chain(8, 64, true), "avx512");
     assert!(
         spilled.contains(
             "tile.sched:3:6: warning: `mm` keeps 32 vectors of f32 accumulators in registers \
-             (`ii` unrolled, `ji` vectorized)"
+             (`ii` unrolled, `ji` vectorized), more than AVX-512's 32 vector registers of 64 \
+             bytes hold"
         ),
         "{spilled}"
     );
-    // 6 x 64 (24 accumulators), or rows not unrolled (a loop inside `k`, so
-    // no tile held across it): no warning.
-    for fits in [
-        "mm.split(j, jo, ji, 64).split(i, io, ii, 6).reorder(ji, ii, k, jo, io)\
-         .vectorize(ji).unroll(ii)",
-        "mm.split(j, jo, ji, 64).split(i, io, ii, 8).reorder(ji, ii, k, jo, io)\
-         .vectorize(ji)",
+    assert!(
+        spilled.contains("keep the tile at 28 vectors or fewer"),
+        "{spilled}"
+    );
+    // On AVX2 (16 registers of 8 floats) the same columns take twice the
+    // vectors: 6 x 64 is 48 of them, 6 x 16 is BLIS's Haswell tile of 12.
+    let avx2 = check(&chain(6, 64, true), "avx2");
+    assert!(
+        avx2.contains("keeps 48 vectors of f32 accumulators")
+            && avx2.contains("more than AVX2's 16 vector registers of 32 bytes hold")
+            && avx2.contains("keep the tile at 12 vectors or fewer"),
+        "{avx2}"
+    );
+    // 6 x 64 on AVX-512 (24 accumulators), 6 x 16 on AVX2 (12), or rows not
+    // unrolled (a loop inside `k`, so no tile held across it): no warning.
+    for (fits, unit) in [
+        (chain(6, 64, true), "avx512"),
+        (chain(6, 16, true), "avx2"),
+        (chain(8, 64, false), "avx512"),
+        (chain(8, 64, false), "avx2"),
     ] {
-        let text = check(&format!("func mm = linalg.matmul (i, j | k)\n{fits}\n"));
-        assert!(!text.contains("warning"), "{fits}\n{text}");
+        let text = check(&fits, unit);
+        assert!(!text.contains("warning"), "{unit}: {fits}\n{text}");
     }
+    // A unit with no such name is refused with the names there are.
+    let unknown = sched_apply(&[
+        "check",
+        schedule.to_str().unwrap(),
+        "--payload",
+        "tests/payloads/matmul.mlir",
+        "--vector-unit",
+        "neon",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
+    assert!(
+        stderr(&unknown)
+            .contains("no vector unit is named `neon`; the names are host, avx512, avx2, sse"),
+        "{}",
+        stderr(&unknown)
+    );
 }
 
 #[test]

@@ -12,8 +12,30 @@ use melior::ir::Module;
 use melior::Context;
 use payload::transform::apply_script;
 use payload::PayloadInfo;
-use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile};
+use schedule_lang::{render_all_diagnostics, Diagnostic, SourceFile, VectorUnit};
 use std::time::Instant;
+
+/// What a schedule is checked and planned for: the CPU's vector unit (its
+/// register tiles are counted in its registers) and the accelerators
+/// `accelerate` may name.
+#[derive(Clone, Copy, Debug)]
+pub struct Machine<'a> {
+    /// The vector unit.
+    pub vector_unit: VectorUnit,
+    /// The accelerators, built-in ones besides.
+    pub accelerators: &'a [microkernels::Target],
+}
+
+impl Machine<'static> {
+    /// This machine's vector unit ([`VectorUnit::host`]), no accelerator
+    /// but the built-in ones.
+    pub fn host() -> Self {
+        Machine {
+            vector_unit: VectorUnit::host(),
+            accelerators: &[],
+        }
+    }
+}
 
 /// What a successful run produced.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,14 +95,14 @@ pub enum Stop {
     ApplyKeepingLocations,
 }
 
-/// Runs the pipeline on a schedule and a payload given as text; `targets`
-/// are the accelerators `accelerate` may name.
+/// Runs the pipeline on a schedule and a payload given as text, for
+/// `machine`.
 pub fn run(
     schedule: &SourceFile,
     payload_name: &str,
     payload_text: &str,
     stop: Stop,
-    targets: &[microkernels::Target],
+    machine: &Machine<'_>,
 ) -> Result<Outcome, Failure> {
     let start = Instant::now();
     let context = payload::new_context();
@@ -92,7 +114,7 @@ pub fn run(
         text: payload_text,
         since: start,
     };
-    run_loaded(schedule, payload, stop, targets)
+    run_loaded(schedule, payload, stop, machine)
 }
 
 /// A payload the caller loaded ([`payload::parse_module`]), handed down so
@@ -157,7 +179,7 @@ impl<'c> Parsed<'c> {
             text: &self.text,
             since: start,
         };
-        run_loaded(schedule, payload, stop, &[])
+        run_loaded(schedule, payload, stop, &Machine::host())
     }
 }
 
@@ -197,7 +219,7 @@ pub fn run_loaded(
     schedule: &SourceFile,
     payload: Loaded<'_, '_>,
     stop: Stop,
-    targets: &[microkernels::Target],
+    machine: &Machine<'_>,
 ) -> Result<Outcome, Failure> {
     let Loaded {
         context,
@@ -207,7 +229,7 @@ pub fn run_loaded(
         since: start,
     } = payload;
     let mut times = PhaseTimes::default();
-    let (info, model) = resolve(schedule, context, module, payload_name)?;
+    let (info, model) = resolve(schedule, context, module, payload_name, machine.vector_unit)?;
     let mut outcome = Outcome {
         script: String::new(),
         payload: None,
@@ -240,8 +262,14 @@ pub fn run_loaded(
     let options = PlanOptions {
         name_loops: stop == Stop::ApplyNamingLoops,
     };
-    let mut planned = plan_with(planned_model, planned_info, schedule, targets, options)
-        .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
+    let mut planned = plan_with(
+        planned_model,
+        planned_info,
+        schedule,
+        machine.accelerators,
+        options,
+    )
+    .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     if stop == Stop::PlanPortable {
         planned = planned
             .portable()
@@ -316,6 +344,7 @@ fn resolve(
     context: &Context,
     module: &Module<'_>,
     payload_name: &str,
+    unit: VectorUnit,
 ) -> Result<(PayloadInfo, schedule_lang::Model), Failure> {
     let (file, diagnostics) = schedule_lang::parse(&schedule.text);
     if !diagnostics.is_empty() {
@@ -326,7 +355,7 @@ fn resolve(
     }
     let info = payload::describe(context, module, payload_name)
         .map_err(|error| Failure::Internal(error.to_string()))?;
-    let model = schedule_lang::resolve(&file, &info)
+    let model = schedule_lang::resolve_for(&file, &info, unit)
         .map_err(|errors| Failure::Input(render_all_diagnostics(&errors, schedule)))?;
     Ok((info, model))
 }

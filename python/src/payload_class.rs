@@ -29,8 +29,14 @@ impl Payload {
         source: &SourceFile,
         stop: Stop,
     ) -> PyResult<pipeline::Outcome> {
-        let outcome =
-            pipeline::run(source, &self.name, &self.text, stop, &[]).map_err(pipeline_error)?;
+        let outcome = pipeline::run(
+            source,
+            &self.name,
+            &self.text,
+            stop,
+            &pipeline::Machine::host(),
+        )
+        .map_err(pipeline_error)?;
         for warning in &outcome.warnings {
             warn(py, warning)?;
         }
@@ -76,8 +82,14 @@ impl Payload {
     #[pyo3(signature = (schedule, name = "schedule.sched"))]
     fn check(&self, schedule: &str, name: &str) -> PyResult<Vec<String>> {
         let source = SourceFile::new(name.to_string(), schedule.to_string());
-        let outcome = pipeline::run(&source, &self.name, &self.text, Stop::Plan, &[])
-            .map_err(pipeline_error)?;
+        let outcome = pipeline::run(
+            &source,
+            &self.name,
+            &self.text,
+            Stop::Plan,
+            &pipeline::Machine::host(),
+        )
+        .map_err(pipeline_error)?;
         Ok(outcome.warnings)
     }
 

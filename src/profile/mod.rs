@@ -134,7 +134,10 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
         &payload_name,
         &payload_text,
         Stop::ApplyKeepingLocations,
-        &targets,
+        &pipeline::Machine {
+            vector_unit: schedule_lang::VectorUnit::host(),
+            accelerators: &targets,
+        },
     )?;
     crate::report_diagnostics(&outcome, false)?;
     let transformed = outcome.payload.clone().unwrap_or_default();

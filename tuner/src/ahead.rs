@@ -38,7 +38,7 @@ pub(crate) fn checked_program(
         text: payload,
         since: Instant::now(),
     };
-    let outcome = pipeline::run_loaded(&source, loaded, Stop::Apply, &[])
+    let outcome = pipeline::run_loaded(&source, loaded, Stop::Apply, &pipeline::Machine::host())
         .map_err(|f| f.message().to_string())?;
     let text = outcome.payload.unwrap_or_default();
     let program = Program::compile_module(

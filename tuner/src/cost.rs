@@ -6,21 +6,37 @@
 //! convolution's input and filter; every point of the tile for a depthwise
 //! convolution's input; a vector read with a stride, lane by lane), and each
 //! accumulator waits an FMA's latency (4 cycles) for its previous update;
-//! more accumulators than the 32 vector registers leave room for spills.
+//! more accumulators than the vector registers leave room for (28 of
+//! AVX-512's 32, 12 of AVX2's 16) spill.
 //! A packed panel over a long reduction left whole streams from beyond the
 //! second-level cache. Partial tiles waste the lanes and rows they leave empty. Measurement
 //! decides; the model only says what to measure first.
 
 use crate::candidate::Family;
 use crate::space::Candidate;
+use schedule_lang::VectorUnit;
 
 /// FMA latency in cycles, and FMA and load ports, of the cores we know
 /// (Skylake-SP, Rocket Lake, Zen 4 alike).
 const FMA_LATENCY: f64 = 4.0;
 const FMA_PORTS: f64 = 2.0;
 const LOAD_PORTS: f64 = 2.0;
-/// Vector registers left for accumulators (32, less the operands').
-const ACCUMULATOR_REGISTERS: i64 = 28;
+/// The vector unit whose registers hold `lanes` floats: AVX-512 for 16,
+/// AVX2 for 8, else SSE.
+pub fn unit_of(lanes: i64) -> VectorUnit {
+    match lanes {
+        16.. => VectorUnit::AVX512,
+        8.. => VectorUnit::AVX2,
+        _ => VectorUnit::SSE,
+    }
+}
+
+/// The most accumulator vectors a register tile of the search space holds
+/// with `lanes` floats per vector: 24 on AVX-512, 12 on AVX2 (BLIS's
+/// Haswell SGEMM tile, 6 x 16, and oneDNN's AVX2 convolution's, 3 x 32).
+pub fn most_accumulators(lanes: i64) -> i64 {
+    unit_of(lanes).accumulators().min(24)
+}
 
 /// The fraction of the FMA peak the candidate's inner loop could reach.
 pub fn score(candidate: &Candidate) -> f64 {
@@ -51,7 +67,7 @@ pub fn score(candidate: &Candidate) -> f64 {
         .unwrap_or(vectors * second * gathered + unroll);
     let cycles = (fmas / FMA_PORTS).max(loads / LOAD_PORTS).max(FMA_LATENCY);
     let mut score = fill * (fmas / FMA_PORTS) / cycles;
-    if (fmas as i64) > ACCUMULATOR_REGISTERS {
+    if (fmas as i64) > unit_of(candidate.lanes).accumulators() {
         score *= 0.3;
     }
     if candidate.packed && candidate.reduction_points >= 256 {

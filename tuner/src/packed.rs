@@ -26,6 +26,7 @@ pub(crate) fn packed_channels(
     threads: usize,
 ) -> Vec<Candidate> {
     let mut out = Vec::new();
+    let most = crate::cost::most_accumulators(lanes);
     for &w in parallel
         .iter()
         .filter(|&&d| d != v && task.extents[d] >= lanes)
@@ -43,7 +44,7 @@ pub(crate) fn packed_channels(
                 break;
             }
             let columns = [1, 4, 7, 8].into_iter().filter(|&f| {
-                f == 1 || (f <= task.extents[v] && task.extents[v] % f == 0 && a * f <= 24)
+                f == 1 || (f <= task.extents[v] && task.extents[v] % f == 0 && a * f <= most)
             });
             for factor in columns {
                 let chain = packed_chain(

@@ -73,6 +73,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
         }
         _ => None,
     };
+    let most = crate::cost::most_accumulators(lanes);
     for tile in vector_tiles(task.extents[v], lanes) {
         let a = (tile + lanes - 1) / lanes;
         for &u in &unroll_choices {
@@ -80,7 +81,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                 None => vec![1],
                 Some(u) => [2, 3, 4, 5, 6, 7, 8]
                     .into_iter()
-                    .filter(|f| *f <= task.extents[u] && a * f <= 24)
+                    .filter(|f| *f <= task.extents[u] && a * f <= most)
                     .filter(|f| ![5, 7].contains(f) || task.extents[u] % f == 0)
                     .collect(),
             };
@@ -91,7 +92,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                         seconds.extend(
                             [2, 3, 4]
                                 .into_iter()
-                                .filter(|f| *f <= task.extents[d] && a * factor * f <= 24)
+                                .filter(|f| *f <= task.extents[d] && a * factor * f <= most)
                                 .map(|f| Some((d, f))),
                         );
                     }

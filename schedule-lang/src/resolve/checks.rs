@@ -259,8 +259,8 @@ impl Resolver<'_> {
             }
             for stage in &model.stages {
                 let element = self.payload.ops.get(stage.op).and_then(|op| op.element());
-                let Some(warning) =
-                    element.and_then(|e| warnings::register_tile_spills(stage, e, &model.name))
+                let Some(warning) = element
+                    .and_then(|e| warnings::register_tile_spills(stage, e, &model.name, self.unit))
                 else {
                     continue;
                 };

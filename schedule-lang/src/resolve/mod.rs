@@ -30,14 +30,27 @@ use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::model::{FuncModel, Model, Placement, TraceStep};
 use loops::loop_names;
 
+use crate::machine::VectorUnit;
 use crate::payload_info::PayloadInfo;
 use crate::span::Span;
 use indexmap::IndexMap;
 
-/// Resolves a parsed schedule against a payload.
+/// Resolves a parsed schedule against a payload, for this machine's vector
+/// unit ([`VectorUnit::host`]).
 pub fn resolve(file: &ScheduleFile, payload: &PayloadInfo) -> Result<Model, Vec<Diagnostic>> {
+    resolve_for(file, payload, VectorUnit::host())
+}
+
+/// Resolves a parsed schedule against a payload, its register tiles
+/// counted in `unit`'s registers.
+pub fn resolve_for(
+    file: &ScheduleFile,
+    payload: &PayloadInfo,
+    unit: VectorUnit,
+) -> Result<Model, Vec<Diagnostic>> {
     let mut resolver = Resolver {
         payload,
+        unit,
         funcs: IndexMap::new(),
         errors: Vec::new(),
         warnings: Vec::new(),
@@ -79,6 +92,8 @@ struct PendingComputeAt {
 
 struct Resolver<'a> {
     payload: &'a PayloadInfo,
+    /// The vector unit register tiles are counted in.
+    unit: VectorUnit,
     funcs: IndexMap<String, FuncState>,
     errors: Vec<Diagnostic>,
     /// Directives that do nothing ([`Model::warnings`]).

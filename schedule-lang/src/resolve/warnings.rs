@@ -9,6 +9,7 @@ use super::loops::{info_name, loop_names, stage_label};
 use crate::ast::Ident;
 use crate::diagnostic::Diagnostic;
 use crate::directives::DirectiveKind;
+use crate::machine::VectorUnit;
 use crate::model::{Loop, OperandAtLoop, Stage};
 use crate::payload_info::PayloadOp;
 use crate::span::Span;
@@ -123,20 +124,12 @@ pub(super) fn nested_parallel(inner: &Loop, outer: &Loop, outer_func: Option<&st
     .with_help("mark only the outer loop, or make the two adjacent loops over different dimensions (one multi-dimensional forall)")
 }
 
-/// Vector registers of AVX-512 (32 of 64 bytes), the vector unit the
-/// machines this runs on have; an accumulator tile larger than
-/// [`ACCUMULATORS_THAT_FIT`] leaves too few for the vectors each step reads.
-const VECTOR_BYTES: i64 = 64;
-/// Accumulator vectors a register tile may hold: 32 registers, less the
-/// vectors one step of it reads (a row of the other operand, a broadcast).
-const ACCUMULATORS_THAT_FIT: i64 = 28;
-
 /// The register tile of `stage`: the loops inside its innermost sequential
 /// reduction loop, over parallel dimensions, each vectorized or unrolled,
 /// whose values stay in registers across that reduction. Returns the
-/// accumulator vectors it holds (`element_bytes` wide elements) and those
-/// loops, when there is such a tile.
-fn register_tile(stage: &Stage, element_bytes: i64) -> Option<(i64, Vec<&Loop>)> {
+/// accumulator vectors it holds (`lanes` elements each) and those loops,
+/// when there is such a tile.
+fn register_tile(stage: &Stage, lanes: i64) -> Option<(i64, Vec<&Loop>)> {
     let innermost_reduction = stage.loops.iter().rposition(|l| {
         stage.dims[l.dim].reduction
             && l.rfactor.is_none()
@@ -148,7 +141,6 @@ fn register_tile(stage: &Stage, element_bytes: i64) -> Option<(i64, Vec<&Loop>)>
     if inside.is_empty() || !inside.iter().all(|l| in_registers(&l)) {
         return None;
     }
-    let lanes = (VECTOR_BYTES / element_bytes).max(1);
     let mut vectors = 1;
     let mut tile = Vec::new();
     for l in inside.iter().filter(|l| !stage.dims[l.dim].reduction) {
@@ -163,17 +155,24 @@ fn register_tile(stage: &Stage, element_bytes: i64) -> Option<(i64, Vec<&Loop>)>
     Some((vectors, tile))
 }
 
-/// A register tile of more accumulators than AVX-512's registers hold
-/// beside what each step reads: they spill to memory at every step.
-pub(super) fn register_tile_spills(stage: &Stage, element: &str, func: &str) -> Option<Diagnostic> {
+/// A register tile of more accumulators than `unit`'s registers hold
+/// beside what each step reads ([`VectorUnit::accumulators`]): they spill
+/// to memory at every step.
+pub(super) fn register_tile_spills(
+    stage: &Stage,
+    element: &str,
+    func: &str,
+    unit: VectorUnit,
+) -> Option<Diagnostic> {
     let element_bytes = match element {
         "f64" | "i64" => 8,
         "f16" | "bf16" | "i16" => 2,
         "i8" => 1,
         _ => 4,
     };
-    let (vectors, tile) = register_tile(stage, element_bytes)?;
-    if vectors <= ACCUMULATORS_THAT_FIT {
+    let (vectors, tile) = register_tile(stage, unit.lanes(element_bytes))?;
+    let fit = unit.accumulators();
+    if vectors <= fit {
         return None;
     }
     let span = tile
@@ -197,15 +196,18 @@ pub(super) fn register_tile_spills(stage: &Stage, element: &str, func: &str) -> 
             span,
             format!(
                 "`{func}` keeps {vectors} vectors of {element} accumulators in registers ({}), \
-                 more than AVX-512's 32 vector registers hold beside the vectors each step reads: \
-                 they spill to memory at every step (a ResNet stem: 30.9% of the peak with 32, \
-                 56.4% with 16)",
-                parts.join(", ")
+                 more than {}'s {} vector registers of {} bytes hold beside the vectors each step \
+                 reads: they spill to memory at every step (a ResNet stem on AVX-512: 30.9% of \
+                 the peak with 32, 56.4% with 16)",
+                parts.join(", "),
+                unit.name,
+                unit.registers,
+                unit.bytes
             ),
         )
         .with_help(format!(
-            "keep the tile at {ACCUMULATORS_THAT_FIT} vectors or fewer: a smaller split factor of \
-             a vectorized or unrolled loop"
+            "keep the tile at {fit} vectors or fewer: a smaller split factor of a vectorized or \
+             unrolled loop (on another machine: `--vector-unit` names the one to check for)"
         )),
     )
 }

@@ -51,11 +51,16 @@ pub fn schedule_of(task: &Task, info: &PayloadInfo, candidate: &Candidate) -> St
 }
 
 /// `schedule` planned on `payload`: its warnings, or the planner's message
-/// if it refuses.
+/// if it refuses. The tests tune for AVX-512 (16 lanes), so its register
+/// tiles are checked against AVX-512's registers whatever this CPU has.
 pub fn planned(payload: &str, schedule: &str) -> Result<Vec<String>, String> {
     let source = schedule_lang::SourceFile::new("t.sched", schedule);
     let stop = interpreter::pipeline::Stop::Plan;
-    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &[])
+    let machine = interpreter::pipeline::Machine {
+        vector_unit: schedule_lang::VectorUnit::AVX512,
+        accelerators: &[],
+    };
+    interpreter::pipeline::run(&source, "f.mlir", payload, stop, &machine)
         .map(|outcome| outcome.warnings)
         .map_err(|failure| failure.message().to_string())
 }
