@@ -1,7 +1,7 @@
 //! What one candidate schedule of a task is: its chain of directives, and
 //! the shape of its register tile that the cost model reads.
 
-use schedule_lang::{MapResult, PayloadOp};
+use schedule_lang::{MapResult, PayloadOp, VectorUnit};
 
 /// One candidate: its chain, and what the cost model reads of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,4 +137,21 @@ pub(crate) fn loads_per_step(
             (along_vector * along_unrolled) as f64
         })
         .sum()
+}
+
+/// The vector unit whose registers hold `lanes` floats: AVX-512 for 16,
+/// AVX2 for 8, else SSE.
+pub fn unit_of(lanes: i64) -> VectorUnit {
+    match lanes {
+        16.. => VectorUnit::AVX512,
+        8.. => VectorUnit::AVX2,
+        _ => VectorUnit::SSE,
+    }
+}
+
+/// The most accumulator vectors a register tile of the search space holds
+/// with `lanes` floats per vector: 24 on AVX-512, 12 on AVX2 (BLIS's
+/// Haswell SGEMM tile, 6 x 16, and oneDNN's AVX2 convolution's, 3 x 32).
+pub fn most_accumulators(lanes: i64) -> i64 {
+    unit_of(lanes).accumulators().min(24)
 }

@@ -12,32 +12,14 @@
 //! second-level cache. Partial tiles waste the lanes and rows they leave empty. Measurement
 //! decides; the model only says what to measure first.
 
-use crate::candidate::Family;
+use crate::candidate::{unit_of, Family};
 use crate::space::Candidate;
-use schedule_lang::VectorUnit;
 
 /// FMA latency in cycles, and FMA and load ports, of the cores we know
 /// (Skylake-SP, Rocket Lake, Zen 4 alike).
 const FMA_LATENCY: f64 = 4.0;
 const FMA_PORTS: f64 = 2.0;
 const LOAD_PORTS: f64 = 2.0;
-/// The vector unit whose registers hold `lanes` floats: AVX-512 for 16,
-/// AVX2 for 8, else SSE.
-pub fn unit_of(lanes: i64) -> VectorUnit {
-    match lanes {
-        16.. => VectorUnit::AVX512,
-        8.. => VectorUnit::AVX2,
-        _ => VectorUnit::SSE,
-    }
-}
-
-/// The most accumulator vectors a register tile of the search space holds
-/// with `lanes` floats per vector: 24 on AVX-512, 12 on AVX2 (BLIS's
-/// Haswell SGEMM tile, 6 x 16, and oneDNN's AVX2 convolution's, 3 x 32).
-pub fn most_accumulators(lanes: i64) -> i64 {
-    unit_of(lanes).accumulators().min(24)
-}
-
 /// The fraction of the FMA peak the candidate's inner loop could reach.
 pub fn score(candidate: &Candidate) -> f64 {
     let lanes = candidate.lanes as f64;

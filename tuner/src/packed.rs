@@ -26,7 +26,7 @@ pub(crate) fn packed_channels(
     threads: usize,
 ) -> Vec<Candidate> {
     let mut out = Vec::new();
-    let most = crate::cost::most_accumulators(lanes);
+    let most = crate::candidate::most_accumulators(lanes);
     for &w in parallel
         .iter()
         .filter(|&&d| d != v && task.extents[d] >= lanes)

@@ -73,7 +73,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
         }
         _ => None,
     };
-    let most = crate::cost::most_accumulators(lanes);
+    let most = crate::candidate::most_accumulators(lanes);
     for tile in vector_tiles(task.extents[v], lanes) {
         let a = (tile + lanes - 1) / lanes;
         for &u in &unroll_choices {
