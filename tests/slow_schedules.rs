@@ -69,16 +69,14 @@ fn a_register_tile_larger_than_the_registers_is_a_warning() {
     // which spill (the ResNet stem with such a tile ran at half the speed).
     let directory = common::tempdir();
     let schedule = directory.join("tile.sched");
+    let check_for = |unit: &str| {
+        let path = schedule.to_str().unwrap();
+        let payload = "tests/payloads/matmul.mlir";
+        sched_apply(&["check", path, "--payload", payload, "--vector-unit", unit])
+    };
     let check = |text: &str, unit: &str| {
         std::fs::write(&schedule, text).unwrap();
-        let checked = sched_apply(&[
-            "check",
-            schedule.to_str().unwrap(),
-            "--payload",
-            "tests/payloads/matmul.mlir",
-            "--vector-unit",
-            unit,
-        ]);
+        let checked = check_for(unit);
         assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
         stderr(&checked)
     };
@@ -124,14 +122,7 @@ fn a_register_tile_larger_than_the_registers_is_a_warning() {
         assert!(!text.contains("warning"), "{unit}: {fits}\n{text}");
     }
     // A unit with no such name is refused with the names there are.
-    let unknown = sched_apply(&[
-        "check",
-        schedule.to_str().unwrap(),
-        "--payload",
-        "tests/payloads/matmul.mlir",
-        "--vector-unit",
-        "neon",
-    ]);
+    let unknown = check_for("neon");
     assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
     assert!(
         stderr(&unknown)
