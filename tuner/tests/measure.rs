@@ -1,7 +1,8 @@
 //! Measuring in this process: a schedule measured again while its program
 //! is kept (the last two) is not compiled again, a pair shares what the
 //! last pair compiled, and a schedule announced as next is compiled (and
-//! checked) on another core.
+//! checked) on another core; an unscheduled op slower than a second per
+//! call is timed by the call that computed its results.
 
 use tuner::measure::{InProcess, Measurer};
 
@@ -39,6 +40,22 @@ fn a_pair_compiles_only_the_schedule_the_last_pair_did_not() {
     // The same schedule of another task is another program.
     measurer.measure("other", ADD, &a).unwrap();
     assert_eq!(measurer.compiles(), 7, "its reference, then a");
+}
+
+#[test]
+fn a_slow_reference_is_measured_by_the_call_that_computed_its_results() {
+    // Any call counts as slow here: the reference is its first call alone;
+    // normally timed, three calls at least. Candidates are still checked
+    // against the results that call computed.
+    let mut measurer = InProcess::new(1, 0.0, true);
+    measurer.slow_reference = 0.0;
+    assert_eq!(measurer.reference("add", ADD).unwrap().calls, 1);
+    let measured = measurer
+        .measure("add", ADD, &schedule(".vectorize(j)"))
+        .unwrap();
+    assert!(measured.calls >= 3 && measured.seconds > 0.0);
+    let mut usual = InProcess::new(1, 0.0, true);
+    assert!(usual.reference("add", ADD).unwrap().calls >= 3);
 }
 
 /// A one-thread measurer that compiles ahead; `None` (the test skipped,
