@@ -22,13 +22,14 @@ use std::time::Instant;
 pub struct Machine<'a> {
     /// The vector unit.
     pub vector_unit: VectorUnit,
-    /// The accelerators, built-in ones besides.
+    /// The accelerators `accelerate` may name: only these (a caller that
+    /// offers the built-in ones lists them, as `sched-apply` does).
     pub accelerators: &'a [microkernels::Target],
 }
 
 impl Machine<'static> {
-    /// This machine's vector unit ([`VectorUnit::host`]), no accelerator
-    /// but the built-in ones.
+    /// This machine's vector unit ([`VectorUnit::host`]) and no
+    /// accelerator.
     pub fn host() -> Self {
         Machine {
             vector_unit: VectorUnit::host(),

@@ -163,20 +163,13 @@ pub(crate) fn lower_to_llvm(
 /// loops or `memcpy`.
 pub const SMALL_COPY_ELEMENTS: i64 = 256;
 
-/// The width of this machine's vector registers in bits, as LLVM compiles
-/// for it (`ffi::host_cpu`'s features: AVX-512's 512, AVX's 256, else 128):
-/// after bufferization, vectors whose innermost dimension is not a power of
-/// two are cut into pieces at most this wide (`ffi::split_wide_vectors`).
+/// The width of this machine's vector registers in bits
+/// ([`schedule_lang::VectorUnit::host`], the unit `check` counts register
+/// tiles in: AVX-512's 512, AVX's 256, else 128): after bufferization,
+/// vectors whose innermost dimension is not a power of two are cut into
+/// pieces at most this wide (`ffi::split_wide_vectors`).
 pub fn machine_vector_bits() -> i64 {
-    let host = crate::ffi::host_cpu();
-    let has = |feature: &str| host.split([' ', ',']).any(|f| f == feature);
-    if has("+avx512f") {
-        512
-    } else if has("+avx") {
-        256
-    } else {
-        128
-    }
+    schedule_lang::VectorUnit::host().bytes * 8
 }
 
 /// How the bufferized entry takes its arguments and gives its results.
