@@ -3,14 +3,17 @@
 //! mobilenet_v2 and a transformer encoder layer, parameters as arguments,
 //! written by `scripts/export_torch.py`), each under every schedule beside
 //! it (one for one thread, `*.parallel.sched` for two, `*.tuned.sched` written by
-//! `sched-apply tune`, `*.tuned.parallel.sched` by `tune --threads 2`): JIT-run with `run --check` against the unscheduled payload on seeded
-//! inputs, and, when the exporter's data is there (`examples/torchvision/data`,
-//! not committed: it needs PyTorch), with `--expect` against PyTorch's own
-//! output on PyTorch's inputs.
+//! `sched-apply tune`, `*.tuned.parallel.sched` by `tune --threads 2`): JIT-run on
+//! seeded inputs and compared with the unscheduled payload's results on them
+//! (run once per export, then `--expect`ed of every schedule: the same
+//! comparison as `--check`'s), and, when the exporter's data is there
+//! (`examples/torchvision/data`, not committed: it needs PyTorch), with
+//! `--expect` against PyTorch's own output on PyTorch's inputs. One test per
+//! export, so that the test harness runs two at once.
 
 mod common;
 
-use common::exports::{exports_in, for_every_schedule, run_json};
+use common::exports::{exports_in, run_json, schedules_of, unscheduled_results, write_inputs};
 
 const EXPORTS: &str = "examples/torchvision";
 
@@ -31,10 +34,51 @@ fn pytorch_data(stem: &str) -> Option<(String, String)> {
     Some((inputs.join(","), expected.to_string_lossy().into_owned()))
 }
 
+/// Runs export `MODEL.linalg.mlir` under every schedule beside it, checking
+/// each against the unscheduled payload (and PyTorch, when its data is
+/// there); returns the schedules' file names.
+fn check_every_schedule_of(model: &str) -> Vec<String> {
+    let payload = common::root()
+        .join(EXPORTS)
+        .join(format!("{model}.linalg.mlir"));
+    let directory = common::tempdir();
+    let inputs = write_inputs(&payload, &directory);
+    let unscheduled = unscheduled_results(&payload, &inputs, &directory);
+    let pytorch = pytorch_data(&format!("{model}.linalg"));
+    let mut names = Vec::new();
+    for schedule in schedules_of(&payload) {
+        let what = format!("{} with {}", payload.display(), schedule.display());
+        let args = [
+            "--inputs",
+            inputs.as_str(),
+            "--expect",
+            unscheduled.as_str(),
+        ];
+        let report = run_json(&payload, &schedule, &args);
+        assert_eq!(report["check"], "ok", "{what}: {report}");
+        assert_eq!(report["non_finite_results"], 0, "{what}: {report}");
+        if let Some((inputs, expected)) = &pytorch {
+            let args = ["--inputs", inputs.as_str(), "--expect", expected.as_str()];
+            let report = run_json(&payload, &schedule, &args);
+            assert_eq!(report["check"], "ok", "{what} against PyTorch: {report}");
+        }
+        names.push(schedule.file_name().unwrap().to_string_lossy().into_owned());
+    }
+    eprintln!(
+        "{model}: {} schedules checked against the unscheduled payload{}",
+        names.len(),
+        if pytorch.is_some() {
+            " and PyTorch's outputs"
+        } else {
+            ""
+        }
+    );
+    names
+}
+
 #[test]
-fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_does() {
-    let payloads = exports_in(&common::root().join(EXPORTS));
-    let names: Vec<String> = payloads
+fn the_exports_are_the_four_networks_tested_below() {
+    let names: Vec<String> = exports_in(&common::root().join(EXPORTS))
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
@@ -47,26 +91,59 @@ fn every_whole_network_under_its_schedule_computes_what_the_unscheduled_payload_
             "transformer.linalg.mlir"
         ]
     );
-    let mut against_pytorch = 0;
-    let runs = for_every_schedule(&payloads, |payload, schedule, inputs| {
-        let what = format!("{} with {}", payload.display(), schedule.display());
-        let report = run_json(payload, schedule, &["--inputs", inputs, "--check"]);
-        assert_eq!(report["check"], "ok", "{what}: {report}");
-        assert_eq!(report["non_finite_results"], 0, "{what}: {report}");
-        let stem = payload.file_stem().unwrap().to_string_lossy().into_owned();
-        if let Some((inputs, expected)) = pytorch_data(&stem) {
-            let args = ["--inputs", inputs.as_str(), "--expect", expected.as_str()];
-            let report = run_json(payload, schedule, &args);
-            assert_eq!(report["check"], "ok", "{what} against PyTorch: {report}");
-            against_pytorch += 1;
-        }
-    });
+}
+
+#[test]
+fn mobilenet_v2_under_each_schedule_computes_what_it_does_unscheduled() {
+    let schedules = check_every_schedule_of("mobilenet_v2");
     assert_eq!(
-        runs, 13,
-        "a one-thread, a two-thread and a tuned (`sched-apply tune`) schedule per export, \
-         and resnet18_b1's tuned for two threads"
+        schedules,
+        [
+            "mobilenet_v2.linalg.parallel.sched",
+            "mobilenet_v2.linalg.sched",
+            "mobilenet_v2.linalg.tuned.sched"
+        ]
     );
-    eprintln!("{runs} runs checked against the unscheduled payload, {against_pytorch} against PyTorch's outputs");
+}
+
+#[test]
+fn resnet18_under_each_schedule_computes_what_it_does_unscheduled() {
+    let schedules = check_every_schedule_of("resnet18_b1");
+    assert_eq!(
+        schedules,
+        [
+            "resnet18_b1.linalg.parallel.sched",
+            "resnet18_b1.linalg.sched",
+            "resnet18_b1.linalg.tuned.parallel.sched",
+            "resnet18_b1.linalg.tuned.sched"
+        ]
+    );
+}
+
+#[test]
+fn resnet18_at_batch_8_under_each_schedule_computes_what_it_does_unscheduled() {
+    let schedules = check_every_schedule_of("resnet18_b8");
+    assert_eq!(
+        schedules,
+        [
+            "resnet18_b8.linalg.parallel.sched",
+            "resnet18_b8.linalg.sched",
+            "resnet18_b8.linalg.tuned.sched"
+        ]
+    );
+}
+
+#[test]
+fn the_transformer_layer_under_each_schedule_computes_what_it_does_unscheduled() {
+    let schedules = check_every_schedule_of("transformer");
+    assert_eq!(
+        schedules,
+        [
+            "transformer.linalg.parallel.sched",
+            "transformer.linalg.sched",
+            "transformer.linalg.tuned.sched"
+        ]
+    );
 }
 
 #[test]

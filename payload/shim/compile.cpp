@@ -20,6 +20,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -29,6 +30,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 #include <algorithm>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -75,10 +77,38 @@ void addPackedWrappers(llvm::Module &module) {
   }
 }
 
+// Two of LLVM's code generation settings, changed once for every compile
+// of the process as their command-line flags would change them. Both are
+// about instruction scheduling in blocks with hundreds of memory
+// operations, which unrolled tiles and vectors wider than the registers
+// (a 32 x 8 tile of floats is 32 AVX2 loads) make; both cost time that grows
+// as the square of that count, and on an AMD Zen 1 were 90% of resnet18 at
+// batch 8's 59 s of code generation (`perf`: `SUnit::addPred`).
+// - `-post-RA-scheduler=false`: the list scheduler after register
+//   allocation, which X86 runs only for the CPUs whose scheduling model asks
+//   for it (Zen 1 and 2 among them, no Intel core): half of that time.
+// - `-dag-maps-huge-region=400` (LLVM's default 1000): how many memory
+//   operations the scheduler before register allocation orders one against
+//   another before it merges them under one barrier. `llc` of the larger of
+//   that model's two parts: 22.6 s at 1000, 6.1 s at 400, 4.3 s at 100.
+void setCodeGenerationFlags() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    for (auto [name, value] : {std::pair{"post-RA-scheduler", "false"},
+                               std::pair{"dag-maps-huge-region", "400"}}) {
+      auto found = options.find(name);
+      if (found != options.end())
+        found->second->addOccurrence(/*pos=*/1, name, value);
+    }
+  });
+}
+
 // A target machine for this host, position-independent code (objects may
 // be cached and loaded at any address).
 std::unique_ptr<llvm::TargetMachine> hostMachine(int optLevel,
                                                  std::string &error) {
+  setCodeGenerationFlags();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder) {
     error = llvm::toString(builder.takeError());
