@@ -17,10 +17,9 @@ use common::exports::{exports_in, run_json, schedules_of, unscheduled_results, w
 
 const EXPORTS: &str = "examples/torchvision";
 
-/// PyTorch's inputs and output for export `stem`, when the exporter wrote
-/// them: (`--inputs`, `--expect`).
-fn pytorch_data(stem: &str) -> Option<(String, String)> {
-    let model = stem.strip_suffix(".linalg")?;
+/// PyTorch's inputs and output for `model`, when the exporter wrote them:
+/// (`--inputs`, `--expect`).
+fn pytorch_data(model: &str) -> Option<(String, String)> {
     let data = common::root().join(EXPORTS).join("data").join(model);
     let expected = data.join("expected.npy");
     if !expected.exists() {
@@ -44,7 +43,7 @@ fn check_every_schedule_of(model: &str) -> Vec<String> {
     let directory = common::tempdir();
     let inputs = write_inputs(&payload, &directory);
     let unscheduled = unscheduled_results(&payload, &inputs, &directory);
-    let pytorch = pytorch_data(&format!("{model}.linalg"));
+    let pytorch = pytorch_data(model);
     let mut names = Vec::new();
     for schedule in schedules_of(&payload) {
         let what = format!("{} with {}", payload.display(), schedule.display());
