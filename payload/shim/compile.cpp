@@ -77,13 +77,13 @@ void addPackedWrappers(llvm::Module &module) {
   }
 }
 
-// Two of LLVM's code generation settings, changed once for every compile
-// of the process as their command-line flags would change them. Both are
-// about instruction scheduling in blocks with hundreds of memory
-// operations, which unrolled tiles and vectors wider than the registers
-// (a 32 x 8 tile of floats is 32 AVX2 loads) make; both cost time that grows
-// as the square of that count, and on an AMD Zen 1 were 90% of resnet18 at
-// batch 8's 59 s of code generation (`perf`: `SUnit::addPred`).
+// Three of LLVM's code generation settings, changed once for every compile
+// of the process as their command-line flags would change them. All are
+// about blocks with hundreds of memory operations, which unrolled tiles and
+// vectors wider than the registers (a 32 x 8 tile of floats is 32 AVX2
+// loads) make; each costs time that grows as the square of that count. The
+// first two were 90% of resnet18 at batch 8's 59 s of code generation on an
+// AMD Zen 1 (`perf`: `SUnit::addPred`).
 // - `-post-RA-scheduler=false`: the list scheduler after register
 //   allocation, which X86 runs only for the CPUs whose scheduling model asks
 //   for it (Zen 1 and 2 among them, no Intel core): half of that time.
@@ -91,12 +91,18 @@ void addPackedWrappers(llvm::Module &module) {
 //   operations the scheduler before register allocation orders one against
 //   another before it merges them under one barrier. `llc` of the larger of
 //   that model's two parts: 22.6 s at 1000, 6.1 s at 400, 4.3 s at 100.
+// - `-combiner-store-merging=false`: the selection DAG's search for
+//   adjacent narrow stores to merge into wide ones (`getStoreMergeCandidates`).
+//   Vector code stores whole vectors already; with AVX2 schedules of
+//   resnet18 tuned for AVX2, `llc` of one module part took over 200 s with
+//   it and 6.9 s without.
 void setCodeGenerationFlags() {
   static std::once_flag once;
   std::call_once(once, [] {
     auto &options = llvm::cl::getRegisteredOptions();
     for (auto [name, value] : {std::pair{"post-RA-scheduler", "false"},
-                               std::pair{"dag-maps-huge-region", "400"}}) {
+                               std::pair{"dag-maps-huge-region", "400"},
+                               std::pair{"combiner-store-merging", "false"}}) {
       auto found = options.find(name);
       if (found != options.end())
         found->second->addOccurrence(/*pos=*/1, name, value);
