@@ -113,6 +113,7 @@ fn resnet18_under_each_schedule_computes_what_it_does_unscheduled() {
         [
             "resnet18_b1.linalg.parallel.sched",
             "resnet18_b1.linalg.sched",
+            "resnet18_b1.linalg.tuned.avx2.sched",
             "resnet18_b1.linalg.tuned.parallel.sched",
             "resnet18_b1.linalg.tuned.sched"
         ]
