@@ -100,6 +100,8 @@ fn mobilenet_v2_under_each_schedule_computes_what_it_does_unscheduled() {
         [
             "mobilenet_v2.linalg.parallel.sched",
             "mobilenet_v2.linalg.sched",
+            "mobilenet_v2.linalg.tuned.avx2.parallel.sched",
+            "mobilenet_v2.linalg.tuned.avx2.sched",
             "mobilenet_v2.linalg.tuned.sched"
         ]
     );
@@ -113,6 +115,7 @@ fn resnet18_under_each_schedule_computes_what_it_does_unscheduled() {
         [
             "resnet18_b1.linalg.parallel.sched",
             "resnet18_b1.linalg.sched",
+            "resnet18_b1.linalg.tuned.avx2.parallel.sched",
             "resnet18_b1.linalg.tuned.avx2.sched",
             "resnet18_b1.linalg.tuned.parallel.sched",
             "resnet18_b1.linalg.tuned.sched"
@@ -128,6 +131,7 @@ fn resnet18_at_batch_8_under_each_schedule_computes_what_it_does_unscheduled() {
         [
             "resnet18_b8.linalg.parallel.sched",
             "resnet18_b8.linalg.sched",
+            "resnet18_b8.linalg.tuned.avx2.sched",
             "resnet18_b8.linalg.tuned.sched"
         ]
     );
@@ -141,6 +145,8 @@ fn the_transformer_layer_under_each_schedule_computes_what_it_does_unscheduled()
         [
             "transformer.linalg.parallel.sched",
             "transformer.linalg.sched",
+            "transformer.linalg.tuned.avx2.parallel.sched",
+            "transformer.linalg.tuned.avx2.sched",
             "transformer.linalg.tuned.sched"
         ]
     );
