@@ -154,6 +154,10 @@ impl Planner<'_> {
             );
             return false;
         }
+        if let Some(error) = self.check_bit_tensors(stage.op, &name, loops, stage.span) {
+            self.errors.push(error);
+            return false;
+        }
         let entry = nest.entering(first_implicit).clone();
         let tail = find_tail(nest, nest.start..first_implicit);
         nest.tail = tail;
@@ -218,6 +222,51 @@ impl Planner<'_> {
             return false;
         }
         true
+    }
+
+    /// An error when op `op` reads or writes an `i1` tensor: MLIR lowers a
+    /// `vector<16xi1>` load or store to two bytes of packed bits, where
+    /// scalar code (and numpy's `bool`) keeps one byte per element, so the
+    /// vectorized op would silently read and write the wrong bits.
+    fn check_bit_tensors(
+        &self,
+        op: usize,
+        name: &str,
+        loops: &[Loop],
+        stage: Span,
+    ) -> Option<Diagnostic> {
+        let bits = |init: bool| {
+            self.payload.ops[op]
+                .operands
+                .iter()
+                .any(|o| o.element == "i1" && o.is_init == init)
+        };
+        let (verb, help) = match (bits(false), bits(true)) {
+            (false, false) => return None,
+            (true, false) => (
+                "reads",
+                "leave it scalar (split and unroll instead), or inline the op computing the \
+                 `i1` tensor into it (`compute_inline`) so none is stored",
+            ),
+            (reads, true) => (
+                if reads { "reads and writes" } else { "writes" },
+                "leave it scalar (split and unroll instead), or, when it is elementwise, inline \
+                 it into its reader (`compute_inline`) so no `i1` tensor is stored",
+            ),
+        };
+        let span = loops.iter().find_map(|l| l.vectorize).unwrap_or(stage);
+        Some(
+            Diagnostic::error(
+                "vectorize-i1",
+                span,
+                format!(
+                    "cannot vectorize `{name}`: it {verb} `i1` tensors, and MLIR stores a \
+                     vector of `i1` as packed bits where scalar code keeps one byte per \
+                     element, so the vectorized op would compute wrong values"
+                ),
+            )
+            .with_help(help),
+        )
     }
 
     /// Whether dimension `dim` of payload op `op` indexes an operand inside
