@@ -221,7 +221,7 @@ Examples:
       on a noisy machine: 7 rounds of 10 calls, the peak measured again before each round,
       and the median of the rounds' own % of peak
 
-The payload's tensors must have static shapes (f32, f64, i32 or i64). Results are
+The payload's tensors must have static shapes (f32, f64, i32, i64, i8 or i1: numpy's bool). Results are
 compared as numpy.allclose does: |got - want| <= atol + rtol * |want|.";
 
 fn long_help() -> String {

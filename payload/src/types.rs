@@ -12,6 +12,11 @@ pub enum ElementType {
     I32,
     /// `i64`.
     I64,
+    /// `i8`.
+    I8,
+    /// `i1`, one byte per element holding 0 or 1 (as LLVM stores it, and
+    /// as numpy's `bool`).
+    I1,
 }
 
 impl ElementType {
@@ -22,6 +27,8 @@ impl ElementType {
             "f64" => Some(Self::F64),
             "i32" => Some(Self::I32),
             "i64" => Some(Self::I64),
+            "i8" => Some(Self::I8),
+            "i1" => Some(Self::I1),
             _ => None,
         }
     }
@@ -33,6 +40,8 @@ impl ElementType {
             Self::F64 => "f64",
             Self::I32 => "i32",
             Self::I64 => "i64",
+            Self::I8 => "i8",
+            Self::I1 => "i1",
         }
     }
 
@@ -41,6 +50,7 @@ impl ElementType {
         match self {
             Self::F32 | Self::I32 => 4,
             Self::F64 | Self::I64 => 8,
+            Self::I8 | Self::I1 => 1,
         }
     }
 
@@ -109,7 +119,7 @@ pub fn parse_tensor_type(text: &str) -> Result<TensorType, String> {
     }
     let element = ElementType::from_mlir(element_text).ok_or_else(|| {
         format!(
-            "`{text}`: element type `{element_text}` is not supported (use f32, f64, i32 or i64)"
+            "`{text}`: element type `{element_text}` is not supported (use f32, f64, i32, i64, i8 or i1)"
         )
     })?;
     let mut shape = Vec::new();
@@ -146,6 +156,17 @@ mod tests {
                 element: ElementType::I64,
                 shape: vec![]
             }
+        );
+        assert_eq!(
+            parse_tensor_type("tensor<1x4x128x1xi1>").unwrap(),
+            TensorType {
+                element: ElementType::I1,
+                shape: vec![1, 4, 128, 1]
+            }
+        );
+        assert_eq!(
+            parse_tensor_type("tensor<3xi8>").unwrap().size_in_bytes(),
+            3
         );
         assert!(parse_tensor_type("tensor<?x8xf32>")
             .unwrap_err()

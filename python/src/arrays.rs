@@ -22,6 +22,8 @@ pub(crate) fn dtype_name(element: ElementType) -> &'static str {
         ElementType::F64 => "float64",
         ElementType::I32 => "int32",
         ElementType::I64 => "int64",
+        ElementType::I8 => "int8",
+        ElementType::I1 => "bool",
     }
 }
 
@@ -95,6 +97,12 @@ pub(crate) fn checked<'py>(
     Ok(array)
 }
 
+/// A `checked` bool array as numpy's `uint8` view of the same memory: numpy
+/// stores a bool as one byte, 0 or 1, as compiled code stores an `i1`.
+fn bool_bytes<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    array.call_method1("view", ("uint8",))
+}
+
 /// A `checked` array copied over `tensor`.
 pub(crate) fn copy_in(array: &Bound<'_, PyAny>, tensor: &mut Tensor) -> PyResult<()> {
     match tensor.ty.element {
@@ -102,6 +110,8 @@ pub(crate) fn copy_in(array: &Bound<'_, PyAny>, tensor: &mut Tensor) -> PyResult
         ElementType::F64 => copy_into::<f64>(array, tensor),
         ElementType::I32 => copy_into::<i32>(array, tensor),
         ElementType::I64 => copy_into::<i64>(array, tensor),
+        ElementType::I8 => copy_into::<i8>(array, tensor),
+        ElementType::I1 => copy_into::<u8>(&bool_bytes(array)?, tensor),
     }
 }
 
@@ -139,6 +149,8 @@ pub(crate) fn lend<'py>(
         ElementType::F64 => lend_as::<f64>(array),
         ElementType::I32 => lend_as::<i32>(array),
         ElementType::I64 => lend_as::<i64>(array),
+        ElementType::I8 => lend_as::<i8>(array),
+        ElementType::I1 => lend_as::<u8>(&bool_bytes(array)?),
     }
 }
 
@@ -177,5 +189,10 @@ pub(crate) fn new_result<'py>(py: Python<'py>, ty: &TensorType) -> PyResult<NewR
         ElementType::F64 => new_result_as::<f64>(py, &shape),
         ElementType::I32 => new_result_as::<i32>(py, &shape),
         ElementType::I64 => new_result_as::<i64>(py, &shape),
+        ElementType::I8 => new_result_as::<i8>(py, &shape),
+        ElementType::I1 => {
+            let (bytes_view, bytes) = new_result_as::<u8>(py, &shape)?;
+            Ok((bytes_view.call_method1("view", ("bool",))?, bytes))
+        }
     }
 }

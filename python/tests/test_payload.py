@@ -315,6 +315,30 @@ class Errors(unittest.TestCase):
             sched_apply.Payload("func.func @f() {\n  %x = arith.bogus\n}\n", name="broken.mlir")
         self.assertIn("broken.mlir:2:", str(raised.exception))
 
+    def test_bool_and_int8_arrays_go_in_and_come_back(self):
+        # The mask payload of the Rust tests: numpy's bool is one byte per element, as an i1 is.
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        with open(os.path.join(root, "tests", "payloads", "mask.mlir")) as f:
+            payload = sched_apply.Payload(f.read(), name="mask.mlir")
+        rng = np.random.default_rng(5)
+        x = rng.uniform(-1, 1, (8, 64)).astype(np.float32)
+        keep = rng.uniform(0, 1, (8, 64)) < 0.5
+        keep[3] = True
+        x[3] = np.abs(x[3]) + 0.1
+        q = rng.integers(-100, 100, (8, 64), dtype=np.int8)
+        # A strided view of a bool array is read in its logical order too.
+        wide = np.repeat(keep, 2, axis=1)
+        for mask in (keep, wide[:, ::2]):
+            pos, rows, sel, signed = payload.compile()(x, mask, q)
+            self.assertEqual((pos.dtype, rows.dtype, sel.dtype, signed.dtype),
+                             (np.bool_, np.bool_, np.float32, np.int8))
+            positive = (x > 0) & keep
+            np.testing.assert_array_equal(pos, positive)
+            np.testing.assert_array_equal(rows, positive.all(axis=1, keepdims=True))
+            self.assertTrue(rows[3, 0])
+            np.testing.assert_array_equal(sel, np.where(keep, x, 0))
+            np.testing.assert_array_equal(signed, np.where(keep, q, -q))
+
     def test_wrong_dtype_shape_and_count_are_refused(self):
         program = sched_apply.Payload(MATMUL).compile()
         a, b = inputs()

@@ -71,7 +71,7 @@ pub fn default_tolerance(element: ElementType, expected: &[Tensor]) -> Tolerance
     let (rtol, atol) = match element {
         ElementType::F32 => (1e-4, 1e-5 * scale),
         ElementType::F64 => (1e-9, 1e-12 * scale),
-        ElementType::I32 | ElementType::I64 => (0.0, 0.0),
+        ElementType::I32 | ElementType::I64 | ElementType::I8 | ElementType::I1 => (0.0, 0.0),
     };
     Tolerance { atol, rtol }
 }

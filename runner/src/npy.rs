@@ -43,7 +43,9 @@ pub fn read(bytes: &[u8]) -> Result<Tensor, String> {
         "<f8" => ElementType::F64,
         "<i4" => ElementType::I32,
         "<i8" => ElementType::I64,
-        other => return Err(format!("dtype `{other}` is not supported (use float32, float64, int32 or int64, little-endian)")),
+        "|i1" => ElementType::I8,
+        "|b1" => ElementType::I1,
+        other => return Err(format!("dtype `{other}` is not supported (use float32, float64, int32 or int64, little-endian, int8 or bool)")),
     };
     if dict_value(header, "fortran_order").is_some_and(|v| v.starts_with("True")) {
         return Err(
@@ -71,6 +73,15 @@ pub fn read(bytes: &[u8]) -> Result<Tensor, String> {
             data.len()
         ));
     }
+    // Compiled code loads an `i1` as a byte it assumes is 0 or 1.
+    if element == ElementType::I1 {
+        if let Some(at) = data.iter().position(|&b| b > 1) {
+            return Err(format!(
+                "a bool array holds byte {} at element {at}; bool elements must be 0 or 1",
+                data[at]
+            ));
+        }
+    }
     Ok(Tensor::from_bytes(ty, data).expect("the length was checked"))
 }
 
@@ -90,6 +101,8 @@ pub fn write(tensor: &Tensor) -> Vec<u8> {
         ElementType::F64 => "<f8",
         ElementType::I32 => "<i4",
         ElementType::I64 => "<i8",
+        ElementType::I8 => "|i1",
+        ElementType::I1 => "|b1",
     };
     let shape = match tensor.ty.shape.as_slice() {
         [one] => format!("({one},)"),
@@ -127,6 +140,8 @@ mod tests {
             ElementType::F64,
             ElementType::I32,
             ElementType::I64,
+            ElementType::I8,
+            ElementType::I1,
         ] {
             for shape in [vec![], vec![5], vec![2, 3], vec![2, 1, 4]] {
                 let tensor = Tensor::random(
@@ -210,5 +225,15 @@ mod tests {
         assert!(read(&edit("False", "True "))
             .unwrap_err()
             .contains("Fortran"));
+        let mask = Tensor::from_bytes(
+            TensorType {
+                element: ElementType::I1,
+                shape: vec![3],
+            },
+            &[1, 0, 2],
+        )
+        .unwrap();
+        let why = read(&write(&mask)).unwrap_err();
+        assert!(why.contains("byte 2 at element 2"), "{why}");
     }
 }

@@ -37,7 +37,7 @@ impl Tensor {
     }
 
     /// Deterministic pseudo-random values from `seed`: floats uniform in
-    /// [-1, 1), integers in [-8, 8).
+    /// [-1, 1), integers in [-8, 8), `i1` 0 or 1.
     pub fn random(ty: TensorType, seed: u64) -> Self {
         let mut tensor = Self::zeros(ty);
         let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
@@ -60,6 +60,8 @@ impl Tensor {
                 ElementType::I64 => {
                     chunk.copy_from_slice(&((unit * 16.0) as i64 - 8).to_le_bytes())
                 }
+                ElementType::I8 => chunk.copy_from_slice(&((unit * 16.0) as i8 - 8).to_le_bytes()),
+                ElementType::I1 => chunk[0] = u8::from(unit >= 0.5),
             }
         }
         tensor
@@ -76,6 +78,9 @@ impl Tensor {
                 ElementType::F64 => f64::from_le_bytes(b.try_into().expect("8 bytes")),
                 ElementType::I32 => i32::from_le_bytes(b.try_into().expect("4 bytes")) as f64,
                 ElementType::I64 => i64::from_le_bytes(b.try_into().expect("8 bytes")) as f64,
+                ElementType::I8 => f64::from(b[0] as i8),
+                // Code loading an `i1` reads the byte's low bit.
+                ElementType::I1 => f64::from(b[0] & 1),
             })
             .collect()
     }
@@ -95,5 +100,19 @@ mod tests {
         assert_eq!(a, Tensor::random(ty.clone(), 7).to_f64());
         assert_ne!(a, Tensor::random(ty, 8).to_f64());
         assert!(a.iter().all(|v| (-1.0..1.0).contains(v)));
+    }
+
+    #[test]
+    fn random_narrow_integers_cover_their_range() {
+        let ty = |element| TensorType {
+            element,
+            shape: vec![64],
+        };
+        let bits = Tensor::random(ty(ElementType::I1), 3).to_f64();
+        assert!(bits.iter().all(|v| *v == 0.0 || *v == 1.0));
+        assert!(bits.contains(&0.0) && bits.contains(&1.0), "{bits:?}");
+        let bytes = Tensor::random(ty(ElementType::I8), 3).to_f64();
+        assert!(bytes.iter().all(|v| (-8.0..8.0).contains(v)));
+        assert!(bytes.iter().any(|v| *v < 0.0), "{bytes:?}");
     }
 }
