@@ -314,3 +314,38 @@ fn one_kind_is_listed_and_tuned_alone_by_its_key() {
         stderr(&output)
     );
 }
+
+#[test]
+fn kinds_the_planner_refuses_every_candidate_of_say_so() {
+    // Each generic of the mask payload reads or writes `i1` tensors, which
+    // are never vectorized: no candidate plans, and the comment says why
+    // each is left unscheduled.
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let scratch = tempdir();
+    let output_path = scratch.join("mask.sched");
+    let output_path = output_path.to_str().unwrap();
+    let records = scratch.join("records.jsonl");
+    let payload = "tests/payloads/mask.mlir";
+    let output = sched_apply(&[
+        "tune",
+        payload,
+        "--budget",
+        "30s",
+        "--records",
+        records.to_str().unwrap(),
+        "-o",
+        output_path,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let schedule = std::fs::read_to_string(output_path).unwrap();
+    let refused = schedule
+        .lines()
+        .filter(|l| {
+            l.contains(": the planner accepts none of its candidates; at tests/payloads/mask.mlir:")
+        })
+        .count();
+    assert_eq!(refused, 4, "{schedule}");
+    let output = sched_apply(&["run", payload, output_path, "--check", "--no-cache"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("check: ok"));
+}

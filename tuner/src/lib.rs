@@ -432,9 +432,7 @@ fn tune_task(
     match reference {
         Ok(reference) => result.reference = Some(reference.seconds),
         Err(why) => {
-            result
-                .failed
-                .push(("(the unscheduled op)".to_string(), why));
+            result.failed.push((write::UNSCHEDULED.to_string(), why));
             return Ok(result);
         }
     }

@@ -8,6 +8,9 @@ use crate::TaskResult;
 use schedule_lang::naming::FuncNames;
 use schedule_lang::PayloadInfo;
 
+/// What [`TaskResult::failed`] names the unscheduled op's own measurement.
+pub(crate) const UNSCHEDULED: &str = "(the unscheduled op)";
+
 /// What the header says about the run.
 pub struct Header {
     /// The payload's name.
@@ -240,6 +243,17 @@ fn task_comment(info: &PayloadInfo, result: &TaskResult, payload: &str) -> Strin
             result.measured,
             milliseconds(reference)
         ),
+        (None, None) => match result.failed.first() {
+            // Why, on one line: the comment must stay a comment.
+            Some((what, why)) if what == UNSCHEDULED => format!(
+                ": the unscheduled op could not be timed ({})",
+                why.lines().next().unwrap_or_default()
+            ),
+            _ if result.conditions.is_some() && result.legal == 0 => {
+                ": the planner accepts none of its candidates".to_string()
+            }
+            _ => String::new(),
+        },
         _ => String::new(),
     };
     format!(
