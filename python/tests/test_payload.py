@@ -336,7 +336,7 @@ class Errors(unittest.TestCase):
             np.testing.assert_array_equal(pos, positive)
             np.testing.assert_array_equal(rows, positive.all(axis=1, keepdims=True))
             self.assertTrue(rows[3, 0])
-            np.testing.assert_array_equal(sel, np.where(keep, x, 0))
+            np.testing.assert_array_equal(sel, np.where(rows, x, 0))
             np.testing.assert_array_equal(signed, np.where(keep, q, -q))
 
     def test_wrong_dtype_shape_and_count_are_refused(self):

@@ -1,5 +1,6 @@
 // Boolean (`i1`) and `i8` tensors in and out: a mask, its rows' `and`, a
-// select by it, and an `i8` negated where the mask is false.
+// select of each row by that row's flag, and an `i8` negated where the mask
+// is false.
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i, 0)>
 func.func @masked(%x: tensor<8x64xf32>, %keep: tensor<8x64xi1>, %q: tensor<8x64xi8>)
@@ -24,8 +25,8 @@ func.func @masked(%x: tensor<8x64xf32>, %keep: tensor<8x64xi1>, %q: tensor<8x64x
     linalg.yield %r : i1
   } -> tensor<8x1xi1>
   %ef = tensor.empty() : tensor<8x64xf32>
-  %sel = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%keep, %x : tensor<8x64xi1>, tensor<8x64xf32>) outs(%ef : tensor<8x64xf32>) {
+  %sel = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%all, %x : tensor<8x1xi1>, tensor<8x64xf32>) outs(%ef : tensor<8x64xf32>) {
   ^bb0(%k: i1, %a: f32, %o: f32):
     %s = arith.select %k, %a, %zero : f32
     linalg.yield %s : f32

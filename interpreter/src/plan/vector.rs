@@ -154,7 +154,14 @@ impl Planner<'_> {
             );
             return false;
         }
-        if let Some(error) = self.check_bit_tensors(stage.op, &name, loops, stage.span) {
+        // The dimensions the vector tile spans (more than one element of).
+        let vector_dims: Vec<usize> = (first_implicit..loops.len())
+            .filter(|&i| nest.trips[i] != Some(1))
+            .map(|i| loops[i].dim)
+            .collect();
+        if let Some(error) =
+            self.check_bit_tensors(stage.op, &name, loops, &vector_dims, stage.span)
+        {
             self.errors.push(error);
             return false;
         }
@@ -224,22 +231,27 @@ impl Planner<'_> {
         true
     }
 
-    /// An error when op `op` reads or writes an `i1` tensor: MLIR lowers a
+    /// An error when op `op` reads or writes an `i1` tensor along a
+    /// dimension of its vector tile (`vector_dims`): MLIR lowers a
     /// `vector<16xi1>` load or store to two bytes of packed bits, where
     /// scalar code (and numpy's `bool`) keeps one byte per element, so the
-    /// vectorized op would silently read and write the wrong bits.
+    /// vectorized op would silently read and write the wrong bits. One
+    /// element broadcast across the tile (an attention mask's row flag read
+    /// by the select over the row) is a scalar load, and right.
     fn check_bit_tensors(
         &self,
         op: usize,
         name: &str,
         loops: &[Loop],
+        vector_dims: &[usize],
         stage: Span,
     ) -> Option<Diagnostic> {
         let bits = |init: bool| {
-            self.payload.ops[op]
-                .operands
-                .iter()
-                .any(|o| o.element == "i1" && o.is_init == init)
+            self.payload.ops[op].operands.iter().any(|o| {
+                o.element == "i1"
+                    && o.is_init == init
+                    && vector_dims.iter().any(|&d| o.depends_on(d) != Some(false))
+            })
         };
         let (verb, help) = match (bits(false), bits(true)) {
             (false, false) => return None,
@@ -260,7 +272,7 @@ impl Planner<'_> {
                 "vectorize-i1",
                 span,
                 format!(
-                    "cannot vectorize `{name}`: it {verb} `i1` tensors, and MLIR stores a \
+                    "cannot vectorize `{name}`: it {verb} `i1` tensors along its vector tile, and MLIR stores a \
                      vector of `i1` as packed bits where scalar code keeps one byte per \
                      element, so the vectorized op would compute wrong values"
                 ),
