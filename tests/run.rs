@@ -8,6 +8,7 @@ use common::sched_apply;
 
 use payload::types::{ElementType, TensorType};
 use runner::tensor::Tensor;
+use std::path::{Path, PathBuf};
 
 /// The `--json` report, parsed.
 fn json(bytes: &[u8]) -> serde_json::Value {
@@ -167,6 +168,31 @@ fn f32_tensor(shape: &[i64], seed: u64) -> Tensor {
     )
 }
 
+/// Writes each input as `directory/NAME.npy` and runs `payload` under
+/// `schedule` on them (with `extra` flags), its results saved in
+/// `directory/out`, which it returns; the run must succeed.
+fn run_on_npy(
+    directory: &Path,
+    (payload, schedule): (&str, &str),
+    inputs: &[(&str, &Tensor)],
+    extra: &[&str],
+) -> PathBuf {
+    let mut paths = Vec::new();
+    for (name, tensor) in inputs {
+        let path = directory.join(format!("{name}.npy"));
+        std::fs::write(&path, runner::npy::write(tensor)).unwrap();
+        paths.push(path.display().to_string());
+    }
+    let out = directory.join("out");
+    let paths = paths.join(",");
+    let mut args = vec!["run", payload, schedule, "--inputs", &paths];
+    args.extend(["--save-outputs", out.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let output = sched_apply(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    out
+}
+
 #[test]
 fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
     let directory = common::tempdir();
@@ -175,23 +201,15 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
         f32_tensor(&[128, 96], 2),
         f32_tensor(&[64, 96], 3),
     );
-    let mut paths = Vec::new();
-    for (name, tensor) in [("a", &a), ("b", &b), ("c", &c)] {
-        let path = directory.join(format!("{name}.npy"));
-        std::fs::write(&path, runner::npy::write(tensor)).unwrap();
-        paths.push(path.display().to_string());
-    }
-    let out = directory.join("out");
-    let output = sched_apply(&[
-        "run",
-        "tests/payloads/matmul.mlir",
-        "tests/fixtures/matmul_register_tile.sched",
-        "--inputs",
-        &paths.join(","),
-        "--save-outputs",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = run_on_npy(
+        &directory,
+        (
+            "tests/payloads/matmul.mlir",
+            "tests/fixtures/matmul_register_tile.sched",
+        ),
+        &[("a", &a), ("b", &b), ("c", &c)],
+        &[],
+    );
     let result = runner::npy::read(&std::fs::read(out.join("result0.npy")).unwrap()).unwrap();
     assert_eq!(result.ty.shape, vec![64, 96]);
     // C + A·B computed here in f64.
@@ -232,24 +250,15 @@ fn bool_and_int8_tensors_pass_in_and_out_as_numpy_stores_them() {
         keep.buffer.bytes_mut()[at] = 1;
         x.buffer.bytes_mut()[4 * at..4 * at + 4].copy_from_slice(&0.5f32.to_le_bytes());
     }
-    let mut paths = Vec::new();
-    for (name, tensor) in [("x", &x), ("keep", &keep), ("q", &q)] {
-        let path = directory.join(format!("{name}.npy"));
-        std::fs::write(&path, runner::npy::write(tensor)).unwrap();
-        paths.push(path.display().to_string());
-    }
-    let out = directory.join("out");
-    let output = sched_apply(&[
-        "run",
-        "tests/payloads/mask.mlir",
-        "tests/fixtures/mask_unroll.sched",
-        "--inputs",
-        &paths.join(","),
-        "--save-outputs",
-        out.to_str().unwrap(),
-        "--check",
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = run_on_npy(
+        &directory,
+        (
+            "tests/payloads/mask.mlir",
+            "tests/fixtures/mask_unroll.sched",
+        ),
+        &[("x", &x), ("keep", &keep), ("q", &q)],
+        &["--check"],
+    );
     let result = |i: usize| {
         let path = out.join(format!("result{i}.npy"));
         runner::npy::read(&std::fs::read(path).unwrap()).unwrap()
