@@ -8,7 +8,6 @@ use common::sched_apply;
 
 use payload::types::{ElementType, TensorType};
 use runner::tensor::Tensor;
-use std::path::{Path, PathBuf};
 
 /// The `--json` report, parsed.
 fn json(bytes: &[u8]) -> serde_json::Value {
@@ -168,31 +167,6 @@ fn f32_tensor(shape: &[i64], seed: u64) -> Tensor {
     )
 }
 
-/// Writes each input as `directory/NAME.npy` and runs `payload` under
-/// `schedule` on them (with `extra` flags), its results saved in
-/// `directory/out`, which it returns; the run must succeed.
-fn run_on_npy(
-    directory: &Path,
-    (payload, schedule): (&str, &str),
-    inputs: &[(&str, &Tensor)],
-    extra: &[&str],
-) -> PathBuf {
-    let mut paths = Vec::new();
-    for (name, tensor) in inputs {
-        let path = directory.join(format!("{name}.npy"));
-        std::fs::write(&path, runner::npy::write(tensor)).unwrap();
-        paths.push(path.display().to_string());
-    }
-    let out = directory.join("out");
-    let paths = paths.join(",");
-    let mut args = vec!["run", payload, schedule, "--inputs", &paths];
-    args.extend(["--save-outputs", out.to_str().unwrap()]);
-    args.extend_from_slice(extra);
-    let output = sched_apply(&args);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    out
-}
-
 #[test]
 fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
     let directory = common::tempdir();
@@ -201,7 +175,7 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
         f32_tensor(&[128, 96], 2),
         f32_tensor(&[64, 96], 3),
     );
-    let out = run_on_npy(
+    let out = common::run_on_npy(
         &directory,
         (
             "tests/payloads/matmul.mlir",
@@ -227,65 +201,6 @@ fn npy_inputs_and_outputs_agree_with_an_independent_reference() {
             );
         }
     }
-}
-
-#[test]
-fn bool_and_int8_tensors_pass_in_and_out_as_numpy_stores_them() {
-    let directory = common::tempdir();
-    let tensor = |element, seed| {
-        Tensor::random(
-            TensorType {
-                element,
-                shape: vec![8, 64],
-            },
-            seed,
-        )
-    };
-    let mut x = f32_tensor(&[8, 64], 1);
-    let mut keep = tensor(ElementType::I1, 2);
-    let q = tensor(ElementType::I8, 3);
-    // Row 3 all kept and positive, so one row's `and` is true.
-    for j in 0..64 {
-        let at = 3 * 64 + j;
-        keep.buffer.bytes_mut()[at] = 1;
-        x.buffer.bytes_mut()[4 * at..4 * at + 4].copy_from_slice(&0.5f32.to_le_bytes());
-    }
-    let out = run_on_npy(
-        &directory,
-        (
-            "tests/payloads/mask.mlir",
-            "tests/fixtures/mask_unroll.sched",
-        ),
-        &[("x", &x), ("keep", &keep), ("q", &q)],
-        &["--check"],
-    );
-    let result = |i: usize| {
-        let path = out.join(format!("result{i}.npy"));
-        runner::npy::read(&std::fs::read(path).unwrap()).unwrap()
-    };
-    let (x, keep, q) = (x.to_f64(), keep.to_f64(), q.to_f64());
-    let kept = |at: usize| keep[at] == 1.0;
-    let positive: Vec<bool> = (0..512).map(|at| x[at] > 0.0 && kept(at)).collect();
-    let (pos, all, sel, signed) = (result(0), result(1), result(2), result(3));
-    assert_eq!(pos.ty.element, ElementType::I1);
-    assert_eq!(signed.ty.element, ElementType::I8);
-    // Each bool one byte, 0 or 1, as numpy's `bool` reads it.
-    let bits: Vec<bool> = pos.buffer.bytes().iter().map(|&b| b == 1).collect();
-    assert!(pos.buffer.bytes().iter().all(|&b| b <= 1));
-    assert_eq!(bits, positive);
-    let rows: Vec<f64> = (0..8)
-        .map(|i| f64::from(u8::from(positive[i * 64..i * 64 + 64].iter().all(|&p| p))))
-        .collect();
-    assert_eq!(all.to_f64(), rows);
-    assert_eq!(rows[3], 1.0);
-    let selected: Vec<f64> = (0..512)
-        .map(|at| if rows[at / 64] == 1.0 { x[at] } else { 0.0 })
-        .collect();
-    assert_eq!(sel.to_f64(), selected);
-    let negated: Vec<f64> = (0..512)
-        .map(|at| if kept(at) { q[at] } else { -q[at] })
-        .collect();
-    assert_eq!(signed.to_f64(), negated);
 }
 
 #[test]

@@ -367,3 +367,28 @@ pub fn differential(original: &str, transformed: &str) -> (f64, f64) {
     assert_eq!(values.len(), 2, "unexpected runner output: {stdout}");
     (values[0], values[1])
 }
+
+/// Writes each input as `directory/NAME.npy` and runs `payload` under
+/// `schedule` on them (with `extra` flags), its results saved in
+/// `directory/out`, which it returns; the run must succeed.
+pub fn run_on_npy(
+    directory: &Path,
+    (payload, schedule): (&str, &str),
+    inputs: &[(&str, &runner::tensor::Tensor)],
+    extra: &[&str],
+) -> PathBuf {
+    let mut paths = Vec::new();
+    for (name, tensor) in inputs {
+        let path = directory.join(format!("{name}.npy"));
+        std::fs::write(&path, runner::npy::write(tensor)).unwrap();
+        paths.push(path.display().to_string());
+    }
+    let out = directory.join("out");
+    let paths = paths.join(",");
+    let mut args = vec!["run", payload, schedule, "--inputs", &paths];
+    args.extend(["--save-outputs", out.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let output = sched_apply(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    out
+}
