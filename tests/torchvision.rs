@@ -131,6 +131,7 @@ fn resnet18_at_batch_8_under_each_schedule_computes_what_it_does_unscheduled() {
         [
             "resnet18_b8.linalg.parallel.sched",
             "resnet18_b8.linalg.sched",
+            "resnet18_b8.linalg.tuned.avx2.parallel.sched",
             "resnet18_b8.linalg.tuned.avx2.sched",
             "resnet18_b8.linalg.tuned.sched"
         ]
