@@ -33,7 +33,9 @@ pub struct Decision {
 /// ([`read_once`]) against the better (kept if more than 2% faster than
 /// all, or within 2% of none); when that is not all of them, tries the
 /// others one by one while another pair ends before the session has spent
-/// `deadline` seconds measuring ([`Session::pair_fits`]). `None` when no kind could be inlined.
+/// `deadline` seconds measuring ([`Session::pair_fits`]), and ends with the
+/// set reached against the fastest set measured ([`choose`]). `None` when
+/// no kind could be inlined.
 pub fn inline_elementwise(
     model: &Model<'_>,
     results: &mut [TaskResult],
@@ -71,9 +73,11 @@ pub fn inline_elementwise(
     if inlined.is_empty() {
         return Ok(None);
     }
-    let (once, _): (Vec<usize>, Vec<usize>) = inlined
+    let once: Vec<usize> = inlined
         .iter()
-        .partition(|&&i| read_once(model.info, &results[i].task));
+        .copied()
+        .filter(|&i| read_once(model.info, &results[i].task))
+        .collect();
     let mut trials = ModelTrials {
         model,
         key: model.key(),
