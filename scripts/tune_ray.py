@@ -19,7 +19,8 @@ try it; on one machine it is no faster than `sched-apply tune`). Each task
 asks Ray for --cpus-per-task CPUs (default 2: one to time on, one to compile
 the next candidate on), so no two measure on the same cores at once.
 Ray schedules the tasks; this script only splits the work and merges the
-records.
+records. From Python, `sched_apply.tune(..., cluster=...)` does the same with
+the package on the workers instead of this binary.
 """
 
 import argparse
@@ -29,11 +30,22 @@ import subprocess
 import sys
 import tempfile
 
-# The part of the budget the kinds of op share (tuner/src/lib.rs:
-# TASKS_SHARE): a worker's budget is its kind's part of it, so that, leaving
-# its own twentieth for planning (PLANNING_SHARE) as one machine's run does,
-# it measures what that run would let the kind measure.
-TASKS_SHARE = 0.75
+def _shared():
+    """The package's pure-Python half of a spread tune (`shares`, `merge`), loaded from its file
+    so that this script needs neither the package installed nor its native module."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python",
+                        "sched_apply", "ray_tune.py")
+    spec = importlib.util.spec_from_file_location("sched_apply_ray_tune", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+shared = _shared()
+shares = shared.shares
+merge = shared.merge
 
 
 def list_kinds(sched_apply, payload):
@@ -43,14 +55,6 @@ def list_kinds(sched_apply, payload):
         check=True, capture_output=True, text=True,
     ).stdout
     return [json.loads(line) for line in out.splitlines() if line.strip()]
-
-
-def shares(kinds, budget):
-    """Each kind's seconds: its FLOPs (times its ops) part of the kinds' share."""
-    weights = [max(k["flops"] * k["ops"], 1) for k in kinds]
-    pool = budget * (TASKS_SHARE if len(kinds) > 1 else 1.0)
-    total = sum(weights)
-    return [pool * w / total for w in weights]
 
 
 def tune_kind(sched_apply, payload_text, key, seconds, options):
@@ -74,22 +78,6 @@ def tune_kind(sched_apply, payload_text, key, seconds, options):
         if done.returncode != 0:
             return lines, f"exit {done.returncode}: {done.stderr}"
         return lines, done.stderr
-
-
-def merge(records_path, results, cpu):
-    """Appends the workers' records of `cpu` to the records file: how many,
-    and the CPUs of those left out."""
-    added, foreign = 0, set()
-    with open(records_path, "a") as out:
-        for lines in results:
-            for line in lines:
-                record = json.loads(line)
-                if record.get("cpu") != cpu:
-                    foreign.add(record.get("cpu"))
-                    continue
-                out.write(line if line.endswith("\n") else line + "\n")
-                added += 1
-    return added, foreign
 
 
 def main(argv=None):

@@ -208,15 +208,24 @@ def backend(schedule=None, check=False, cache=True):
     return compile_graph
 
 
-def tune(model, example_inputs, output=None, budget=600.0, records=None, threads=1, name=None):
+def tune(model, example_inputs, output=None, budget=600.0, records=None, threads=1, name=None,
+         cluster=None):
     """Writes a schedule for `model` on `example_inputs` by measuring (`Payload.tune`, as
     `sched-apply tune` does): exported as `compile` exports it, each kind of op tuned within its
     share of `budget` seconds. Returns the schedule's text and, with `output`, writes it there
     (whole: through a temporary file beside it). `records`: a JSON-lines file of measurements,
-    read first and appended to."""
+    read first and appended to. With `cluster` (a Ray address, `"ray://host:10001"` or `"auto"`,
+    or `"local"` for a Ray cluster started for the call), or when this process has called
+    `ray.init()`, the kinds of op are measured on Ray's workers (`sched_apply.ray_tune`)."""
+    from . import ray_tune
+
     payload, _ = export(model, example_inputs, name=name)
-    schedule = payload.tune(budget=float(budget), threads=threads,
-                            records=None if records is None else os.fspath(records))
+    if cluster is not None or ray_tune.running():
+        schedule = ray_tune.tune(payload, float(budget), records=records, cluster=cluster,
+                                 threads=threads)
+    else:
+        schedule = payload.tune(budget=float(budget), threads=threads,
+                                records=None if records is None else os.fspath(records))
     if output is not None:
         output = os.fspath(output)
         directory = os.path.dirname(os.path.abspath(output))

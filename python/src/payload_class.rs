@@ -76,6 +76,12 @@ impl Payload {
         &self.name
     }
 
+    /// The payload's MLIR text, as given.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
     /// Checks `schedule` against the payload without applying it: raises
     /// `ScheduleError` with the located report when it does not plan, and
     /// returns its warnings (directives that do nothing), rendered.
@@ -143,7 +149,12 @@ impl Payload {
     /// seconds). `warm` times calls back to back instead of flushing the
     /// caches first. Measures on this process's cores: run it pinned
     /// (`taskset -c 1`) for one-thread figures.
-    #[pyo3(signature = (budget = 600.0, threads = 1, records = None, patience = 24, warm = false, min_seconds = 0.05))]
+    /// `only` (keys from `kinds()`) tunes those kinds alone and makes none
+    /// of the whole-model decisions: one worker's part of a tune spread
+    /// over machines (`sched_apply.tune(..., cluster=...)`); its
+    /// measurements go to `records` and the returned schedule binds only
+    /// those kinds.
+    #[pyo3(signature = (budget = 600.0, threads = 1, records = None, patience = 24, warm = false, min_seconds = 0.05, only = None))]
     // Each Python keyword argument is a parameter here: PyO3 takes them so.
     #[allow(clippy::too_many_arguments)]
     fn tune(
@@ -155,6 +166,7 @@ impl Payload {
         patience: usize,
         warm: bool,
         min_seconds: f64,
+        only: Option<Vec<String>>,
     ) -> PyResult<String> {
         let options = crate::tune_function::TuneOptions {
             budget,
@@ -163,8 +175,18 @@ impl Payload {
             patience,
             warm,
             min_seconds,
+            only: only.unwrap_or_default(),
         };
         crate::tune_function::tune(py, &self.name, &self.text, options)
+    }
+
+    /// The kinds of op `tune` would tune, largest FLOPs first, as
+    /// `sched-apply tune --list-kinds` prints them: dicts with `task` (the
+    /// key in the records, for `tune(only=...)`), `op` (what the key
+    /// hashes), `ops` (how many of the payload's ops), `flops` (of one) and
+    /// `cpu` (the CPU whose records count for it: this one).
+    fn kinds<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        crate::tune_function::kinds(py, &self.name, &self.text)
     }
 
     fn __repr__(&self) -> String {

@@ -3,12 +3,13 @@
 use crate::errors::{payload_error, warn};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use schedule_lang::SourceFile;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tuner::records::Records;
-use tuner::run::{tune_payload, Failure, Request};
+use tuner::run::{list_kinds, tune_payload, Failure, Request};
 
 /// What `Payload.tune` was given.
 pub(crate) struct TuneOptions {
@@ -18,6 +19,7 @@ pub(crate) struct TuneOptions {
     pub(crate) patience: usize,
     pub(crate) warm: bool,
     pub(crate) min_seconds: f64,
+    pub(crate) only: Vec<String>,
 }
 
 /// Tunes payload `text` (`name`): the written schedule. The GIL is released
@@ -48,7 +50,7 @@ pub(crate) fn tune(
         patience: options.patience,
         warm: options.warm,
         min_seconds: options.min_seconds,
-        only: Vec::new(),
+        only: options.only,
     };
     let stop = AtomicBool::new(false);
     // The GIL is released while tuning (other Python threads run), and
@@ -70,11 +72,7 @@ pub(crate) fn tune(
                 &stop,
             )
         })
-        .map_err(|failure| match failure {
-            Failure::Payload(e) => payload_error(e, &SourceFile::new(name, text)),
-            Failure::Input(message) => PyValueError::new_err(message),
-            Failure::Internal(message) => PyRuntimeError::new_err(message),
-        })?;
+        .map_err(|failure| tune_error(failure, name, text))?;
     for note in tuned.notes.iter().filter(|n| n.starts_with("warning:")) {
         warn(py, note)?;
     }
@@ -85,4 +83,36 @@ pub(crate) fn tune(
         )?;
     }
     Ok(tuned.schedule)
+}
+
+/// The kinds of op of payload `text` (`name`), as `Payload.kinds` returns
+/// them.
+pub(crate) fn kinds<'py>(
+    py: Python<'py>,
+    name: &str,
+    text: &str,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let kinds = list_kinds(name, text).map_err(|failure| tune_error(failure, name, text))?;
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let dict = PyDict::new(py);
+            dict.set_item("task", kind.task)?;
+            dict.set_item("op", kind.op)?;
+            dict.set_item("ops", kind.ops)?;
+            dict.set_item("flops", kind.flops)?;
+            dict.set_item("cpu", kind.cpu)?;
+            Ok(dict)
+        })
+        .collect()
+}
+
+/// A failure of the tuner as an exception: a payload's as `PayloadError`,
+/// the user's input (an unknown kind, unreadable records) as `ValueError`.
+fn tune_error(failure: Failure, name: &str, text: &str) -> PyErr {
+    match failure {
+        Failure::Payload(e) => payload_error(e, &SourceFile::new(name, text)),
+        Failure::Input(message) => PyValueError::new_err(message),
+        Failure::Internal(message) => PyRuntimeError::new_err(message),
+    }
 }

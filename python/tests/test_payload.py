@@ -2,6 +2,7 @@
 unscheduled payload and numpy; errors are the CLI's located reports; arrays of the wrong dtype or
 shape are refused, never converted."""
 
+import json
 import os
 import shutil
 import tempfile
@@ -22,6 +23,19 @@ func.func @mm(%a: tensor<64x48xf32>, %b: tensor<48x80xf32>) -> tensor<64x80xf32>
   %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x80xf32>) -> tensor<64x80xf32>
   %r = linalg.matmul ins(%a, %b : tensor<64x48xf32>, tensor<48x80xf32>)
                      outs(%c : tensor<64x80xf32>) -> tensor<64x80xf32>
+  return %r : tensor<64x80xf32>
+}
+"""
+
+MATMUL_ADD = """
+func.func @mm_add(%a: tensor<64x48xf32>, %b: tensor<48x80xf32>, %bias: tensor<64x80xf32>) -> tensor<64x80xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<64x80xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x80xf32>) -> tensor<64x80xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x48xf32>, tensor<48x80xf32>)
+                     outs(%c : tensor<64x80xf32>) -> tensor<64x80xf32>
+  %r = linalg.add ins(%m, %bias : tensor<64x80xf32>, tensor<64x80xf32>)
+                  outs(%empty : tensor<64x80xf32>) -> tensor<64x80xf32>
   return %r : tensor<64x80xf32>
 }
 """
@@ -293,6 +307,26 @@ class Tune(unittest.TestCase):
             with open(records, encoding="utf-8") as file:
                 self.assertEqual(len(file.readlines()), measured, "the second run measured nothing")
             self.assertEqual(again, schedule)
+
+    def test_one_kind_tuned_alone_records_only_that_kind(self):
+        payload = sched_apply.Payload(MATMUL_ADD, name="mm_add.mlir")
+        kinds = payload.kinds()
+        self.assertEqual(len(kinds), 2, kinds)
+        matmul = next(k for k in kinds if "linalg.matmul" in k["op"])
+        self.assertEqual(matmul["flops"], 2 * 64 * 48 * 80)
+        self.assertEqual(matmul["ops"], 1)
+        self.assertEqual({k["cpu"] for k in kinds}, {matmul["cpu"]})
+        with tempfile.TemporaryDirectory() as directory:
+            records = os.path.join(directory, "tune.jsonl")
+            schedule = payload.tune(budget=30.0, records=records, patience=4, min_seconds=0.001,
+                                    only=[matmul["task"]])
+            with open(records, encoding="utf-8") as file:
+                tasks = {json.loads(line)["task"] for line in file if line.strip()}
+            self.assertEqual(tasks, {matmul["task"]})
+            self.assertIn("linalg.matmul", schedule)
+            self.assertNotIn("linalg.add", schedule)
+        with self.assertRaisesRegex(ValueError, "has no kind of op `nonesuch` to tune"):
+            payload.tune(budget=5.0, only=["nonesuch"])
 
     def test_a_bad_budget_is_refused(self):
         with self.assertRaisesRegex(ValueError, "budget must be a positive number of seconds"):

@@ -1,7 +1,8 @@
-"""`scripts/tune_ray.py` on a local Ray cluster: each kind of op tuned by a worker's
-`sched-apply tune --kind`, the records merged, the schedule written here from them, and that
-schedule equal to the unscheduled payload when run. Skipped, with the reason printed, where Ray
-is not installed (the package's own test environment has numpy only)."""
+"""A tune spread over a local Ray cluster, two ways: `scripts/tune_ray.py` (each kind of op tuned
+by a worker's `sched-apply tune --kind`) and the package's `sched_apply.ray_tune.tune` (each by a
+worker's `Payload.tune(only=...)`); the records merged, the schedule written here from them, and
+that schedule equal to the unscheduled payload when run. Skipped, with the reason printed, where
+Ray is not installed (the package's own test environment has numpy only)."""
 
 import json
 import os
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -40,6 +42,12 @@ def setUpModule():
         import ray  # noqa: F401
     except ImportError:
         reason = "Ray is not installed in this Python (pip install ray)"
+        print(f"\ntest_tune_ray skipped: {reason}", file=sys.stderr)
+        raise unittest.SkipTest(reason)
+    try:
+        import sched_apply  # noqa: F401
+    except ImportError:
+        reason = "the sched_apply package is not installed in this Python (maturin develop)"
         print(f"\ntest_tune_ray skipped: {reason}", file=sys.stderr)
         raise unittest.SkipTest(reason)
     if sched_apply_binary() is None:
@@ -89,6 +97,37 @@ class TuneOnRay(unittest.TestCase):
                 capture_output=True, text=True,
             )
             self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
+
+    def test_the_package_spreads_the_kinds_over_workers_and_merges_their_records(self):
+        import numpy as np
+        import sched_apply
+        from sched_apply import ray_tune
+
+        payload = sched_apply.Payload(PAYLOAD, name="model.mlir")
+        kinds = payload.kinds()
+        self.assertEqual(len(kinds), 2, kinds)
+        with tempfile.TemporaryDirectory() as directory:
+            records = os.path.join(directory, "tune.jsonl")
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                schedule = ray_tune.tune(payload, 4.0, records=records, cluster="local",
+                                         warm=True)
+            failed = [str(w.message) for w in caught if "on a worker failed" in str(w.message)]
+            self.assertEqual(failed, [], "every kind was measured on a worker")
+            with open(records) as f:
+                merged = [json.loads(line) for line in f if line.strip()]
+            for kind in kinds:
+                own = [r for r in merged if r["task"] == kind["task"]]
+                self.assertTrue(any(r["schedule"] is None for r in own), kind)
+                self.assertTrue(any(r["schedule"] for r in own), kind)
+            self.assertFalse(ray_tune.running(), "the cluster started for the call was shut down")
+            self.assertEqual(payload.check(schedule), [])
+            rng = np.random.default_rng(3)
+            a, b, bias = (rng.standard_normal(s).astype(np.float32)
+                          for s in ((64, 96), (96, 128), (64, 128)))
+            np.testing.assert_allclose(payload.apply(schedule, cache=False)(a, b, bias),
+                                       payload.compile(cache=False)(a, b, bias),
+                                       rtol=1e-5, atol=1e-5)
 
 
 if __name__ == "__main__":

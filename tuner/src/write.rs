@@ -322,7 +322,7 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
             Action::Chain(chain) => {
                 if group.members.iter().any(|m| m.tiled.is_some()) {
                     text.push_str(
-                        "# tiled as the convolutions computed in it (the whole model measured faster so)\n",
+                        "# tiled as the ops computed in it (the whole model measured faster so)\n",
                     );
                 }
                 text.push_str(&wrap(name, chain));
