@@ -1,7 +1,9 @@
 //! The candidates of windowed ops (convolutions, pools) that vectorize a
 //! dimension other than the output's innermost: output channels, read
 //! from the filter packed with them innermost, beside a few output columns
-//! unrolled (a register tile of broadcast inputs).
+//! (or two images or rows) unrolled (a register tile of broadcast inputs);
+//! a packed panel larger than [`PANEL_BYTES`] also in blocks of its input
+//! channels.
 
 use crate::candidate::{Candidate, RegisterTile};
 use crate::loops::{parallel_mark, reorder, unused_by};
@@ -9,13 +11,27 @@ use crate::partials::innermost;
 use crate::tasks::Task;
 use schedule_lang::{MapResult, PayloadOp};
 
+/// A packed panel (a block of output channels by the whole reduction, of
+/// f32) larger than this is also tried with its input channels in blocks
+/// that keep it within this: about a third of the second-level cache of the
+/// CPUs we know (512 KB on a Zen 1, 1 MB on a Zen 4 or a Skylake-SP), so the
+/// panel stays there beside the input rows. On a Zen 1, ResNet's 3x3
+/// convolutions at 14x14 and 7x7 (batch 8, 256 and 512 channels) ran at 79%
+/// of the peak with 8 channels by 7 columns, the whole panel packed (74 KB),
+/// and at 86-89% with 32 channels by 2 columns or 2 images in blocks of 128
+/// input channels (147 KB; 80% with the whole 295 KB panel).
+pub(crate) const PANEL_BYTES: i64 = 160 * 1024;
+
 /// For a windowed op: a parallel dimension other than the output's
 /// innermost, which an input (the filter) has but not innermost,
 /// vectorized from that input packed with it innermost (a stride-2
-/// convolution's output channels), alone or inside 4, 7 or 8 of the output's
-/// innermost points unrolled, or all of them where there are 8 or fewer (a
+/// convolution's output channels), alone or inside 2, 4, 7 or 8 of the
+/// output's innermost points unrolled, or all of them where there are 8 or
+/// fewer, or inside 2 points of another parallel dimension (two images or
+/// rows, where the columns do not divide by 2) with four machine vectors (a
 /// register tile of broadcast inputs; at stride 2 each read from every
-/// second element).
+/// second element); each also with its input channels in blocks
+/// ([`channel_block`]) where the panel exceeds [`PANEL_BYTES`].
 pub(crate) fn packed_channels(
     task: &Task,
     op: &PayloadOp,
@@ -37,30 +53,45 @@ pub(crate) fn packed_channels(
             continue;
         };
         let name = &task.dims[w];
-        let column = &task.dims[v];
         for a in [1, 2, 4] {
             let tile = a * lanes;
             if tile >= task.extents[w] {
                 break;
             }
-            let columns = [1, 4, 7, 8].into_iter().filter(|&f| {
+            let columns = [1, 2, 4, 7, 8].into_iter().filter(|&f| {
                 f == 1 || (f <= task.extents[v] && task.extents[v] % f == 0 && a * f <= most)
             });
-            for factor in columns {
+            let mut unrolls: Vec<(usize, i64)> = columns.map(|f| (v, f)).collect();
+            if a == 4 && task.extents[v] % 2 != 0 && 2 * a <= most {
+                unrolls.extend(
+                    parallel
+                        .iter()
+                        .filter(|&&d| d != v && d != w && task.extents[d] % 2 == 0)
+                        .map(|&d| (d, 2)),
+                );
+            }
+            let in_blocks = channel_block(task, reductions, tile);
+            let blocks = std::iter::once(None).chain(in_blocks.map(Some));
+            for ((u, factor), block) in unrolls
+                .iter()
+                .flat_map(|&unroll| blocks.clone().map(move |b| (unroll, b)))
+            {
+                let column = &task.dims[u];
                 let chain = packed_chain(
                     task,
                     op,
                     (w, tile, lanes),
-                    (v, factor),
+                    (u, factor),
                     reductions,
                     parallel,
                     input,
+                    block,
                 );
                 let mut chains = vec![chain.0.clone()];
                 if threads > 1 {
                     let mut trips = vec![(format!("{name}o"), (task.extents[w] + tile - 1) / tile)];
-                    if factor > 1 && factor < task.extents[v] {
-                        trips.push((format!("{column}o"), task.extents[v] / factor));
+                    if factor > 1 && factor < task.extents[u] {
+                        trips.push((format!("{column}o"), task.extents[u] / factor));
                     }
                     trips.extend(
                         parallel
@@ -77,29 +108,31 @@ pub(crate) fn packed_channels(
                         lanes,
                         vector_extent: task.extents[w],
                         vector_tile: tile,
-                        unroll_extent: if factor > 1 { task.extents[v] } else { 1 },
+                        unroll_extent: if factor > 1 { task.extents[u] } else { 1 },
                         unroll_tile: factor,
                         second_extent: 1,
                         second_tile: 1,
                         tiled: std::iter::once(w)
-                            .chain((factor > 1).then_some(v))
+                            .chain((factor > 1).then_some(u))
                             .collect(),
                         packed: true,
-                        streamed_panel: false,
+                        streamed_panel: block.is_none() && in_blocks.is_some(),
                         reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
                         strided_vector: !op.strided_reads(w).is_empty(),
                         loads: Some(crate::candidate::loads_per_step(
                             op,
                             w,
                             (tile + lanes - 1) / lanes,
-                            (factor > 1).then_some((v, factor)).into_iter(),
+                            (factor > 1).then_some((u, factor)).into_iter(),
                         )),
-                        tile: Some(RegisterTile {
+                        // A reader tiled as this tile rebuilds its chain
+                        // without the blocks: not offered.
+                        tile: block.is_none().then(|| RegisterTile {
                             vector: w,
                             tile,
                             lanes,
                             unrolled: if factor > 1 {
-                                vec![(v, factor)]
+                                vec![(u, factor)]
                             } else {
                                 Vec::new()
                             },
@@ -115,12 +148,42 @@ pub(crate) fn packed_channels(
     out
 }
 
+/// The input channels' block of a packed panel of `tile` output channels:
+/// the task's largest reduction (the input channels) and its largest
+/// divisor of at least 16 that keeps the panel (`tile` by the block by the
+/// other reductions' points, of f32) within [`PANEL_BYTES`]; `None` when the
+/// whole panel is within it, no divisor is, or the split's loop names are
+/// taken.
+fn channel_block(task: &Task, reductions: &[usize], tile: i64) -> Option<(usize, i64)> {
+    let &r = reductions.iter().max_by_key(|&&d| task.extents[d])?;
+    let rest: i64 = reductions
+        .iter()
+        .filter(|&&d| d != r)
+        .map(|&d| task.extents[d])
+        .product();
+    let bytes = |block: i64| tile * block * rest * 4;
+    let extent = task.extents[r];
+    let free = ["o", "i"]
+        .iter()
+        .all(|s| !task.dims.contains(&format!("{}{s}", task.dims[r])));
+    if !free || bytes(extent) <= PANEL_BYTES {
+        return None;
+    }
+    (16..extent)
+        .rev()
+        .find(|&b| extent % b == 0 && bytes(b) <= PANEL_BYTES)
+        .map(|b| (r, b))
+}
+
 /// The chain of a packed-channels candidate and its loop order: `w` split
 /// by `tile` and vectorized (in machine vectors of `lanes`, unrolled),
 /// inside `factor` points of `v` unrolled (none when 1; `v` not split when
 /// that is all of it), the reductions
 /// around them, then the other loops, `w`'s block loop outside those the
-/// packed input does not use.
+/// packed input does not use. With `block` (a reduction and its block), that
+/// reduction is split and its block loop runs just inside `w`'s.
+// The pieces of one chain, each named as the candidate's fields name them.
+#[allow(clippy::too_many_arguments)]
 fn packed_chain(
     task: &Task,
     op: &PayloadOp,
@@ -129,6 +192,7 @@ fn packed_chain(
     reductions: &[usize],
     parallel: &[usize],
     input: usize,
+    block: Option<(usize, i64)>,
 ) -> (String, Vec<String>) {
     let (name, column) = (&task.dims[w], &task.dims[v]);
     let unroll_v = factor > 1;
@@ -141,7 +205,10 @@ fn packed_chain(
     if unroll_v {
         order.push(inner_v.clone());
     }
-    order.extend(reductions.iter().rev().map(|&d| task.dims[d].clone()));
+    order.extend(reductions.iter().rev().map(|&d| match block {
+        Some((r, _)) if r == d => format!("{}i", task.dims[d]),
+        _ => task.dims[d].clone(),
+    }));
     // The other parallel loops, innermost first, with their dimensions.
     let mut around: Vec<(String, usize)> = Vec::new();
     for &d in parallel.iter().rev() {
@@ -163,12 +230,21 @@ fn packed_chain(
         .map_or(0, |i| i + 1);
     let mut names: Vec<String> = around.into_iter().map(|(n, _)| n).collect();
     names.insert(at, format!("{name}o"));
+    if let Some((r, _)) = block {
+        names.insert(at, format!("{}o", task.dims[r]));
+    }
     order.extend(names);
     let mut chain = format!(".split({name}, {name}o, {name}i, {tile})");
     if split_v {
         chain.push_str(&format!(".split({column}, {column}o, {column}i, {factor})"));
     }
-    chain.push_str(&reorder(&task.dims, &[(w, true), (v, split_v)], &order));
+    let mut splits = vec![(w, true), (v, split_v)];
+    if let Some((r, size)) = block {
+        let c = &task.dims[r];
+        chain.push_str(&format!(".split({c}, {c}o, {c}i, {size})"));
+        splits.push((r, true));
+    }
+    chain.push_str(&reorder(&task.dims, &splits, &order));
     if tile > lanes {
         chain.push_str(&format!(".vectorize({name}i, {lanes}).unroll({name}i)"));
     } else {

@@ -483,3 +483,69 @@ fn a_matmul_reading_a_transposed_weight_is_fed_by_the_transpose() {
     assert!(matmul.description.ends_with("fed by transposes, inlined"));
     assert!(transpose.feeders.is_empty());
 }
+
+/// ResNet's last 3x3 convolutions at batch 2: 7 columns, 256 channels.
+const DEEP_3X3: &str = r#"
+func.func @f(%in: tensor<2x256x9x9xf32>, %w: tensor<256x256x3x3xf32>, %o: tensor<2x256x7x7xf32>)
+    -> tensor<2x256x7x7xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%in, %w : tensor<2x256x9x9xf32>, tensor<256x256x3x3xf32>) outs(%o : tensor<2x256x7x7xf32>) -> tensor<2x256x7x7xf32>
+  return %r : tensor<2x256x7x7xf32>
+}
+"#;
+
+#[test]
+fn a_packed_panel_beyond_the_second_level_cache_is_also_tried_in_blocks_of_input_channels() {
+    // AVX2: 32 output channels by the whole 256 x 3 x 3 reduction is a
+    // 295 KB panel; in blocks of 128 input channels, 147 KB. Seven columns
+    // do not divide by two, so four vectors sit beside the two images.
+    let info = described(DEEP_3X3);
+    let tasks = tasks(&info);
+    let (task, op) = (&tasks[0], &info.ops[tasks[0].ops[0]]);
+    let all = candidates(task, op, 8, 1);
+    let blocked: Vec<&Candidate> = all
+        .iter()
+        .filter(|c| c.chain.contains(".split(c, co, ci, 128)"))
+        .collect();
+    assert!(!blocked.is_empty(), "{all:?}");
+    for candidate in &blocked {
+        assert!(
+            candidate.chain.contains(".split(f, fo, fi, 32)"),
+            "{}",
+            candidate.chain
+        );
+        assert!(
+            candidate.chain.contains("co, fo)"),
+            "the block loop just inside the filters' block: {}",
+            candidate.chain
+        );
+        assert!(
+            candidate.tile.is_none(),
+            "a reader cannot rebuild the blocks"
+        );
+        let warnings = planned(DEEP_3X3, &schedule_of(task, &info, candidate))
+            .unwrap_or_else(|message| panic!("{}: {message}", candidate.chain));
+        assert!(warnings.is_empty(), "{}: {warnings:?}", candidate.chain);
+    }
+    // The 74 KB panel of 8 channels stays whole.
+    assert!(all
+        .iter()
+        .filter(|c| c.chain.contains(".split(f, fo, fi, 8)"))
+        .all(|c| !c.chain.contains(".split(c, co")));
+    let images = blocked
+        .iter()
+        .find(|c| c.chain.contains(".unroll(n)"))
+        .unwrap_or_else(|| panic!("{blocked:?}"));
+    // The model measures the blocks before the whole panel streamed.
+    let whole = all
+        .iter()
+        .find(|c| {
+            c.chain
+                == images
+                    .chain
+                    .replace(".split(c, co, ci, 128)", "")
+                    .replace("ci, x, y, co, fo)", "c, x, y, fo)")
+        })
+        .unwrap_or_else(|| panic!("no unblocked twin of {}", images.chain));
+    assert!(tuner::cost::score(images) > tuner::cost::score(whole));
+}
