@@ -67,6 +67,7 @@ class Compiled:
 
     def __init__(self, program, inputs, parameters, model, check, constant=()):
         self.program = program
+        self.schedule = None  # the `.sched` file applied, if one was
         self._count = inputs
         self._held = {inputs + i: [p, None] for i, p in enumerate(parameters)}
         self._constant = {i: [None, None] for i in constant}
@@ -117,29 +118,65 @@ def _compare_with_eager(model, inputs, outputs):
             )
 
 
+def beside(model):
+    """The schedule beside the file that defines `model`'s class (`net.py` defines `Net`:
+    `net.sched`), as `sched-apply run` finds `model.sched` beside `model.mlir`; None when there is
+    none. A file another user owns, or that others may write, is not used (a warning says so)."""
+    import inspect
+    import stat
+
+    try:
+        source = inspect.getsourcefile(type(model))
+    except TypeError:  # a class defined in C, or in no file
+        return None
+    if source is None:
+        return None
+    path = os.path.splitext(source)[0] + ".sched"
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    if info.st_uid not in (os.getuid(), 0) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        warnings.warn(f"sched_apply: {path} is beside {type(model).__name__}'s source but owned "
+                      f"by another user or writable by others: not used (name it with schedule=)",
+                      stacklevel=3)
+        return None
+    return path
+
+
 def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True, constant=(),
             tune=None, records=None):
     """`model` (a torch.nn.Module in eval mode) exported on `example_inputs`, with `schedule`
-    applied (a path to a `.sched` file) and JIT-compiled once. Without a schedule: with `tune` (a
-    budget in seconds) or `records` (a tuning records file), a schedule is tuned first (`tune`'s
-    budget, else 60 s; what the records hold is reused, not measured again); with neither, the
-    payload runs unscheduled. Its weights (parameters and float buffers) are copied in once, and
-    again after an in-place change (a parameter replaced by a new tensor is not seen: compile
-    again). With `check=True` the first call is compared with eager PyTorch. With `cache` the
-    code is kept in sched-apply's compile cache and loaded from it when the same model is
-    compiled with the same schedule again (`Payload.apply`)."""
+    applied (a path to a `.sched` file) and JIT-compiled once. Without a schedule, the one beside
+    the file defining the model's class is used (`beside`: `net.py`, `net.sched`); without one
+    there either: with `tune` (a budget in seconds) or `records` (a tuning records file), a
+    schedule is tuned first (`tune`'s budget, else 60 s; what the records hold is reused, not
+    measured again); with neither, or with `schedule=False`, the payload runs unscheduled. The
+    result's `schedule` says which file was applied. Its weights (parameters and float buffers)
+    are copied in once, and again after an in-place change (a parameter replaced by a new tensor
+    is not seen: compile again). With `check=True` the first call is compared with eager
+    PyTorch. With `cache` the code is kept in sched-apply's compile cache and loaded from it when
+    the same model is compiled with the same schedule again (`Payload.apply`)."""
     payload, parameters = export(model, example_inputs, name=name)
-    if schedule is None and (tune is not None or records is not None):
+    if schedule is None and tune is None and records is None:
+        schedule = beside(model)
+    if not schedule and (tune is not None or records is not None):
         text = payload.tune(budget=float(tune or 60.0),
                             records=None if records is None else os.fspath(records))
         program = payload.apply(text, name=f"{payload.name} (tuned)", cache=cache)
-    elif schedule is None:
+        schedule = None
+    elif not schedule:
         program = payload.compile(cache=cache)
+        schedule = None
     else:
         with open(schedule, encoding="utf-8") as file:
             text = file.read()
         program = payload.apply(text, name=os.fspath(schedule), cache=cache)
-    return Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant)
+    compiled = Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant)
+    compiled.schedule = None if schedule is None else os.fspath(schedule)
+    return compiled
 
 
 def explain(model, example_inputs, schedule, name=None):
@@ -186,7 +223,9 @@ def backend(schedule=None, check=False, cache=True):
         try:
             # TorchDynamo passes the module's parameters as inputs: bound, not copied per call.
             constant = [i for i, t in enumerate(example_inputs) if isinstance(t, torch.nn.Parameter)]
-            compiled = compile(graph_module, tuple(example_inputs), schedule=schedule,
+            # A graph's class is generated: no schedule beside it to look for.
+            compiled = compile(graph_module, tuple(example_inputs),
+                               schedule=False if schedule is None else schedule,
                                check=check, cache=cache, constant=constant)
         except ScheduleError:
             raise

@@ -3,6 +3,7 @@ without a schedule; a wrong result is reported with its index. Skipped (with the
 torch or torch-mlir is not installed: `make test-torch` installs both in a venv."""
 
 import os
+import sys
 import tempfile
 import unittest
 import warnings
@@ -22,6 +23,21 @@ from private_cache import setUpModule, tearDownModule  # noqa: F401  (a cache of
 SCHEDULE = """
 func mm = linalg.matmul[*] (i, j | k)
 mm.reorder(j, k, i).vectorize(j)
+"""
+
+# A module of its own file, for the schedule found beside it.
+NET_SOURCE = """
+import torch
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.first = torch.nn.Linear(64, 32)
+        self.second = torch.nn.Linear(32, 16)
+
+    def forward(self, x):
+        return self.second(torch.relu(self.first(x)))
 """
 
 
@@ -57,6 +73,37 @@ class Compile(unittest.TestCase):
         payload, parameters = sched_apply.export(self.model, (self.x,))
         self.assertEqual(len(parameters), 4, "two weights and two biases are arguments")
         self.assertIn("vector.contract", payload.transform(SCHEDULE), "the matmuls vectorized")
+
+    def test_the_schedule_beside_the_models_source_is_applied_unless_told_not_to(self):
+        import importlib.util
+
+        with tempfile.TemporaryDirectory() as directory:
+            source = os.path.join(directory, "net.py")
+            with open(source, "w") as file:
+                file.write(NET_SOURCE)
+            spec = importlib.util.spec_from_file_location("net_beside_test", source)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[spec.name] = module  # as `import net` leaves it
+            self.addCleanup(sys.modules.pop, spec.name)
+            spec.loader.exec_module(module)
+            torch.manual_seed(0)
+            model = module.Net().eval()
+            x = torch.randn(8, 64)
+            self.assertIsNone(sched_apply.compile(model, (x,)).schedule, "nothing beside yet")
+            beside = os.path.join(directory, "net.sched")
+            with open(beside, "w") as file:
+                file.write(SCHEDULE)
+            os.chmod(beside, 0o644)
+            fast = sched_apply.compile(model, (x,), check=True)
+            self.assertEqual(fast.schedule, beside)
+            torch.testing.assert_close(fast(x), model(x).detach(), rtol=1e-4, atol=1e-5)
+            self.assertIsNone(sched_apply.compile(model, (x,), schedule=False).schedule)
+            os.chmod(beside, 0o666)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self.assertIsNone(sched_apply.compile(model, (x,)).schedule)
+            self.assertTrue(any("writable by others: not used" in str(w.message) for w in caught),
+                            [str(w.message) for w in caught])
 
     def test_a_schedule_error_is_the_located_report(self):
         with tempfile.NamedTemporaryFile("w", suffix=".sched", delete=False) as file:
