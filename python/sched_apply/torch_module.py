@@ -207,6 +207,24 @@ def _why(error, graph_module):
     return f"{summary}; the graph calls {', '.join(calls[:8])}" + (", ..." if len(calls) > 8 else "")
 
 
+# PyTorch's fused inference kernels, which torch-mlir does not lower, and what traces their ops.
+_FUSED = {
+    "_transformer_encoder_layer_fwd": "torch.backends.mha.set_fastpath_enabled(False)",
+    "_native_multi_head_attention": "torch.backends.mha.set_fastpath_enabled(False)",
+}
+
+
+def _hint(graph_module):
+    """How to have the graph traced as ops the exporter lowers, when it calls one of PyTorch's
+    fused kernels (`_FUSED`); else nothing."""
+    for node in graph_module.graph.nodes:
+        name = getattr(node.target, "__name__", str(node.target))
+        if node.op == "call_function" and name in _FUSED:
+            return (f". `{name}` is PyTorch's fused fast path: call {_FUSED[name]} before "
+                    f"torch.compile to have its ops traced, which the backend compiles")
+    return ""
+
+
 def backend(schedule=None, check=False, cache=True):
     """A `torch.compile` backend applying `schedule` (a `.sched` path, or None for the unscheduled
     payload) to each graph TorchDynamo hands it:
@@ -231,7 +249,8 @@ def backend(schedule=None, check=False, cache=True):
             raise
         except Exception as error:  # the exporter's or the payload's: run this graph eagerly
             warnings.warn(f"sched_apply: a graph of {len(graph_module.graph.nodes)} nodes runs in "
-                          f"eager PyTorch: {_why(error, graph_module)}", stacklevel=2)
+                          f"eager PyTorch: {_why(error, graph_module)}{_hint(graph_module)}",
+                          stacklevel=2)
             return graph_module.forward
         output = next(n for n in graph_module.graph.nodes if n.op == "output").args[0]
 

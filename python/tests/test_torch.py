@@ -209,6 +209,30 @@ class Backend(unittest.TestCase):
         self.assertIn("runs in eager PyTorch", messages[0])
         self.assertIn("tm_tensor.sort", messages[0], "the op the payload could not take")
 
+    def test_the_fused_transformer_fast_path_is_named_with_the_switch_that_traces_its_ops(self):
+        torch.manual_seed(0)
+        layer = torch.nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0, batch_first=True).eval()
+        x = torch.randn(1, 8, 16)
+        with torch.inference_mode():
+            expected = layer(x)
+        for fast_path in (True, False):
+            torch._dynamo.reset()
+            torch.backends.mha.set_fastpath_enabled(fast_path)
+            self.addCleanup(torch.backends.mha.set_fastpath_enabled, True)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                fast = torch.compile(layer, backend=sched_apply.backend(check=True))
+                with torch.inference_mode():
+                    got = fast(x)
+            torch.testing.assert_close(got, expected, rtol=1e-4, atol=1e-5)
+            messages = [str(w.message) for w in caught if "sched_apply" in str(w.message)]
+            if fast_path:
+                self.assertTrue(messages, [str(w.message) for w in caught])
+                self.assertIn("_transformer_encoder_layer_fwd", messages[0])
+                self.assertIn("torch.backends.mha.set_fastpath_enabled(False)", messages[0])
+            else:
+                self.assertEqual(messages, [], "the layer's ops compiled, none left to eager")
+
 
 if __name__ == "__main__":
     unittest.main()
