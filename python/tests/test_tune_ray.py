@@ -57,6 +57,15 @@ def setUpModule():
 
 
 class TuneOnRay(unittest.TestCase):
+    def assert_each_kind_measured(self, records, kinds):
+        """The records file holds, for each of `kinds`, its unscheduled op and candidates."""
+        with open(records) as f:
+            merged = [json.loads(line) for line in f if line.strip()]
+        for kind in kinds:
+            own = [r for r in merged if r["task"] == kind["task"]]
+            self.assertTrue(any(r["schedule"] is None for r in own), kind)
+            self.assertTrue(any(r["schedule"] for r in own), kind)
+
     def test_kinds_tuned_on_workers_are_merged_and_the_schedule_runs_equal(self):
         binary = sched_apply_binary()
         with tempfile.TemporaryDirectory() as directory:
@@ -81,13 +90,7 @@ class TuneOnRay(unittest.TestCase):
             )
             self.assertEqual(done.returncode, 0, done.stderr)
             self.assertIn("2 kinds of op tuned on the cluster", done.stderr)
-            with open(records) as f:
-                merged = [json.loads(line) for line in f if line.strip()]
-            # Every kind was measured on a worker: its unscheduled op and candidates.
-            for kind in kinds:
-                own = [r for r in merged if r["task"] == kind["task"]]
-                self.assertTrue(any(r["schedule"] is None for r in own), kind)
-                self.assertTrue(any(r["schedule"] for r in own), kind)
+            self.assert_each_kind_measured(records, kinds)
             # The run here took them from the records.
             summary = next(l for l in done.stderr.splitlines() if l.startswith("tuned "))
             reused = int(summary.split("(")[1].split(" from the records")[0])
@@ -114,12 +117,7 @@ class TuneOnRay(unittest.TestCase):
                                          warm=True)
             failed = [str(w.message) for w in caught if "on a worker failed" in str(w.message)]
             self.assertEqual(failed, [], "every kind was measured on a worker")
-            with open(records) as f:
-                merged = [json.loads(line) for line in f if line.strip()]
-            for kind in kinds:
-                own = [r for r in merged if r["task"] == kind["task"]]
-                self.assertTrue(any(r["schedule"] is None for r in own), kind)
-                self.assertTrue(any(r["schedule"] for r in own), kind)
+            self.assert_each_kind_measured(records, kinds)
             self.assertFalse(ray_tune.running(), "the cluster started for the call was shut down")
             self.assertEqual(payload.check(schedule), [])
             rng = np.random.default_rng(3)
