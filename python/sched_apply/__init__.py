@@ -10,12 +10,14 @@ this process and call them on numpy arrays; or compile a PyTorch module with its
     y = fast(x)                             # torch tensors in and out (needs torch and torch-mlir)
     fast = torch.compile(model, backend=sched_apply.backend("net.sched"))
     print(sched_apply.explain(model, (x,), "net.sched"))   # the loop nests it asks for and made
+    sched_apply.tune(model, (x,), output="net.sched", cluster="auto")   # measured on Ray's workers
 
 Errors are the command line's located reports: `ScheduleError` (the schedule), `PayloadError` (the
 payload), `RunError` (a call); arrays of another dtype or shape raise `TypeError`/`ValueError`.
 """
 
 from ._native import Payload, PayloadError, Program, RunError, ScheduleError, __version__
+from . import ray_tune
 from .torch_module import backend, compile, explain, export, tune
 
 __all__ = [
@@ -29,5 +31,6 @@ __all__ = [
     "explain",
     "export",
     "tune",
+    "ray_tune",
     "__version__",
 ]
