@@ -168,6 +168,11 @@ impl Payload {
         min_seconds: f64,
         only: Option<Vec<String>>,
     ) -> PyResult<String> {
+        if only.as_ref().is_some_and(|keys| keys.is_empty()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "only= names no kind of op: pass None (the default) to tune them all",
+            ));
+        }
         let options = crate::tune_function::TuneOptions {
             budget,
             threads,

@@ -327,6 +327,8 @@ class Tune(unittest.TestCase):
             self.assertNotIn("linalg.add", schedule)
         with self.assertRaisesRegex(ValueError, "has no kind of op `nonesuch` to tune"):
             payload.tune(budget=5.0, only=["nonesuch"])
+        with self.assertRaisesRegex(ValueError, "only= names no kind of op"):
+            payload.tune(budget=5.0, only=[])
 
     def test_a_bad_budget_is_refused(self):
         with self.assertRaisesRegex(ValueError, "budget must be a positive number of seconds"):
