@@ -8,7 +8,7 @@
 //! temporary's name, and a full disk leaves the old file as it was.
 
 use crate::{run, Exit};
-use runner::files::{read_user_file, ReadError};
+use runner::files::{read_user_file, ReadError, SCHEDULE_LIMIT};
 use schedule_lang::SourceFile;
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -17,9 +17,6 @@ use std::path::{Path, PathBuf};
 /// The largest payload `sched-apply` reads (weights baked in as constants
 /// make large files; an endless stream stops here).
 pub(crate) const PAYLOAD_LIMIT: u64 = 1 << 30;
-
-/// The largest schedule or target description.
-pub(crate) const SCHEDULE_LIMIT: u64 = 16 << 20;
 
 /// The byte-order mark some editors put at the start of a UTF-8 file.
 const BYTE_ORDER_MARK: char = '\u{feff}';

@@ -57,7 +57,7 @@ pub fn load_with_origins(files: &[PathBuf]) -> Result<Vec<(Target, String)>, Exi
         .collect();
     for file in files {
         let name = file.display().to_string();
-        let target = Target::from_toml(&name, &read_text(file, crate::files::SCHEDULE_LIMIT)?)
+        let target = Target::from_toml(&name, &read_text(file, runner::files::SCHEDULE_LIMIT)?)
             .map_err(|error| Exit::input(format!("{error}\n")))?;
         if let Some((_, origin)) = targets.iter().find(|(t, _)| t.name == target.name) {
             return Err(Exit::input(format!(

@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from ._native import Payload, ScheduleError
+from ._native import Payload, ScheduleError, read_found_file
 
 
 class _WithArguments:
@@ -65,9 +65,9 @@ class Compiled:
     at the positions `constant` names (a graph's parameters, which TorchDynamo passes as inputs)
     are bound the same way, while the same tensor comes back unchanged."""
 
-    def __init__(self, program, inputs, parameters, model, check, constant=()):
+    def __init__(self, program, inputs, parameters, model, check, constant=(), schedule=None):
         self.program = program
-        self.schedule = None  # the `.sched` file applied, if one was
+        self.schedule = schedule  # the `.sched` file applied, if one was
         self._count = inputs
         self._held = {inputs + i: [p, None] for i, p in enumerate(parameters)}
         self._constant = {i: [None, None] for i in constant}
@@ -118,12 +118,13 @@ def _compare_with_eager(model, inputs, outputs):
             )
 
 
-def beside(model):
+def _beside(model):
     """The schedule beside the file that defines `model`'s class (`net.py` defines `Net`:
-    `net.sched`), as `sched-apply run` finds `model.sched` beside `model.mlir`; None when there is
-    none. A file another user owns, or that others may write, is not used (a warning says so)."""
+    `net.sched`), as `sched-apply run` finds `model.sched` beside `model.mlir`: its path and text,
+    or None when there is none. It is read only as the compile cache is (`read_found_file`): a
+    file another user owns, that others may write, or reached through a symbolic link is not used
+    (a warning says so)."""
     import inspect
-    import stat
 
     try:
         source = inspect.getsourcefile(type(model))
@@ -132,51 +133,52 @@ def beside(model):
     if source is None:
         return None
     path = os.path.splitext(source)[0] + ".sched"
-    try:
-        info = os.stat(path)
-    except OSError:
+    if not os.path.isfile(path):
         return None
-    if not stat.S_ISREG(info.st_mode):
+    data = read_found_file(path)
+    if data is None:
+        warnings.warn(f"sched_apply: {path} is beside {type(model).__name__}'s source but is not "
+                      f"this user's own file, or is writable by others: not used (name it with "
+                      f"schedule=)", stacklevel=3)
         return None
-    if info.st_uid not in (os.getuid(), 0) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        warnings.warn(f"sched_apply: {path} is beside {type(model).__name__}'s source but owned "
-                      f"by another user or writable by others: not used (name it with schedule=)",
-                      stacklevel=3)
-        return None
-    return path
+    return path, data.decode("utf-8")
 
 
 def compile(model, example_inputs, schedule=None, check=False, name=None, cache=True, constant=(),
             tune=None, records=None):
     """`model` (a torch.nn.Module in eval mode) exported on `example_inputs`, with `schedule`
     applied (a path to a `.sched` file) and JIT-compiled once. Without a schedule, the one beside
-    the file defining the model's class is used (`beside`: `net.py`, `net.sched`); without one
-    there either: with `tune` (a budget in seconds) or `records` (a tuning records file), a
-    schedule is tuned first (`tune`'s budget, else 60 s; what the records hold is reused, not
-    measured again); with neither, or with `schedule=False`, the payload runs unscheduled. The
-    result's `schedule` says which file was applied. Its weights (parameters and float buffers)
-    are copied in once, and again after an in-place change (a parameter replaced by a new tensor
-    is not seen: compile again). With `check=True` the first call is compared with eager
-    PyTorch. With `cache` the code is kept in sched-apply's compile cache and loaded from it when
-    the same model is compiled with the same schedule again (`Payload.apply`)."""
+    the file defining the model's class is used (`net.py`, `net.sched`); without one there
+    either: with `tune` (a budget in seconds) or `records` (a tuning records file), a schedule is
+    tuned first (`tune`'s budget, else 60 s; what the records hold is reused, not measured
+    again); with neither, or with `schedule=False`, the payload runs unscheduled. The result's
+    `schedule` says which file was applied. Its weights (parameters and float buffers) are
+    copied in once, and again after an in-place change (a parameter replaced by a new tensor is
+    not seen: compile again). With `check=True` the first call is compared with eager PyTorch.
+    With `cache` the code is kept in sched-apply's compile cache and loaded from it when the
+    same model is compiled with the same schedule again (`Payload.apply`)."""
     payload, parameters = export(model, example_inputs, name=name)
+    found = None
     if schedule is None and tune is None and records is None:
-        schedule = beside(model)
-    if not schedule and (tune is not None or records is not None):
-        text = payload.tune(budget=float(tune or 60.0),
-                            records=None if records is None else os.fspath(records))
-        program = payload.apply(text, name=f"{payload.name} (tuned)", cache=cache)
-        schedule = None
-    elif not schedule:
-        program = payload.compile(cache=cache)
-        schedule = None
-    else:
-        with open(schedule, encoding="utf-8") as file:
+        found = _beside(model)
+    if found is not None:
+        applied, text = found
+    elif schedule:
+        applied = os.fspath(schedule)
+        with open(applied, encoding="utf-8") as file:
             text = file.read()
-        program = payload.apply(text, name=os.fspath(schedule), cache=cache)
-    compiled = Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant)
-    compiled.schedule = None if schedule is None else os.fspath(schedule)
-    return compiled
+    else:
+        applied, text = None, None
+    if text is None and (tune is not None or records is not None):
+        tuned = payload.tune(budget=float(tune or 60.0),
+                             records=None if records is None else os.fspath(records))
+        program = payload.apply(tuned, name=f"{payload.name} (tuned)", cache=cache)
+    elif text is None:
+        program = payload.compile(cache=cache)
+    else:
+        program = payload.apply(text, name=applied, cache=cache)
+    return Compiled(program, len(tuple(example_inputs)), parameters, model, check, constant,
+                    schedule=applied)
 
 
 def explain(model, example_inputs, schedule, name=None):
@@ -207,21 +209,19 @@ def _why(error, graph_module):
     return f"{summary}; the graph calls {', '.join(calls[:8])}" + (", ..." if len(calls) > 8 else "")
 
 
-# PyTorch's fused inference kernels, which torch-mlir does not lower, and what traces their ops.
-_FUSED = {
-    "_transformer_encoder_layer_fwd": "torch.backends.mha.set_fastpath_enabled(False)",
-    "_native_multi_head_attention": "torch.backends.mha.set_fastpath_enabled(False)",
-}
+# PyTorch's fused transformer kernels (its "fast path"), which torch-mlir does not lower.
+_FAST_PATH = {"_transformer_encoder_layer_fwd", "_native_multi_head_attention"}
 
 
 def _hint(graph_module):
     """How to have the graph traced as ops the exporter lowers, when it calls one of PyTorch's
-    fused kernels (`_FUSED`); else nothing."""
+    fused transformer kernels (`_FAST_PATH`); else nothing."""
     for node in graph_module.graph.nodes:
         name = getattr(node.target, "__name__", str(node.target))
-        if node.op == "call_function" and name in _FUSED:
-            return (f". `{name}` is PyTorch's fused fast path: call {_FUSED[name]} before "
-                    f"torch.compile to have its ops traced, which the backend compiles")
+        if node.op == "call_function" and name in _FAST_PATH:
+            return (f". `{name}` is PyTorch's fused fast path: call "
+                    f"torch.backends.mha.set_fastpath_enabled(False) before torch.compile to "
+                    f"have its ops traced, which the backend compiles")
     return ""
 
 

@@ -13,6 +13,9 @@ use std::io::Read;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
+/// The largest schedule or target description read, named or found.
+pub const SCHEDULE_LIMIT: u64 = 16 << 20;
+
 /// Why a user-named file could not be read.
 #[derive(Debug)]
 pub enum ReadError {
