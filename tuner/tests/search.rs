@@ -549,3 +549,31 @@ fn a_packed_panel_beyond_the_second_level_cache_is_also_tried_in_blocks_of_input
         .unwrap_or_else(|| panic!("no unblocked twin of {}", images.chain));
     assert!(tuner::cost::score(images) > tuner::cost::score(whole));
 }
+
+/// resnet18's max pool in small: a 3x3 window at stride 2 over a padded
+/// 8 x 8 input, batch 2.
+const MAX_POOL: &str = r#"
+func.func @f(%in: tensor<2x8x17x17xf32>, %o: tensor<2x8x8x8xf32>) -> tensor<2x8x8x8xf32> {
+  %k = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%in, %k : tensor<2x8x17x17xf32>, tensor<3x3xf32>) outs(%o : tensor<2x8x8x8xf32>) -> tensor<2x8x8x8xf32>
+  return %r : tensor<2x8x8x8xf32>
+}
+"#;
+
+#[test]
+fn with_threads_the_plain_schedules_parallel_twin_is_measured_right_after_it() {
+    let info = described(MAX_POOL);
+    let tasks = tasks(&info);
+    let op = &info.ops[tasks[0].ops[0]];
+    let mut all = candidates(&tasks[0], op, 8, 2);
+    tuner::cost::rank(&mut all);
+    let plain = &all[1].chain;
+    assert!(!plain.contains(".parallel("), "{plain}");
+    assert!(plain.contains(".unroll(ky)"), "the plain schedule: {plain}");
+    assert_eq!(all[2].chain, format!("{plain}.parallel(n)"));
+    // One thread: no twin.
+    let mut one = candidates(&tasks[0], op, 8, 1);
+    tuner::cost::rank(&mut one);
+    assert!(one.iter().all(|c| !c.chain.contains(".parallel(")));
+}
