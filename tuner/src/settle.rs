@@ -46,7 +46,13 @@ mod tests {
         let kept = settled(&[timed(0.013055), timed(0.021176), timed(0.013210)]);
         assert_eq!(kept.seconds, 0.013210);
         // A slow first timing is outvoted alike; a real slowdown is not.
-        assert_eq!(settled(&[timed(0.03), timed(0.02), timed(0.021)]).seconds, 0.021);
-        assert_eq!(settled(&[timed(0.02), timed(0.03), timed(0.031)]).seconds, 0.03);
+        assert_eq!(
+            settled(&[timed(0.03), timed(0.02), timed(0.021)]).seconds,
+            0.021
+        );
+        assert_eq!(
+            settled(&[timed(0.02), timed(0.03), timed(0.031)]).seconds,
+            0.03
+        );
     }
 }
