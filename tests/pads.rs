@@ -11,6 +11,26 @@ mod common;
 
 use common::sched_apply_on as sched_apply;
 
+/// `payload` under `schedule`, bufferized and offloaded (`--emit
+/// offloaded`), after asserting it holds no copy.
+fn bufferized_without_copies(payload: &str, schedule: &str) -> String {
+    let (code, bufferized) = sched_apply(payload, schedule, &["--emit", "offloaded"]);
+    assert_eq!(code, Some(0), "{bufferized}");
+    assert!(
+        !bufferized.contains("memref.copy") && !bufferized.contains("linalg.copy"),
+        "{bufferized}"
+    );
+    bufferized
+}
+
+/// Asserts that `payload` under `schedule` computes what it does
+/// unscheduled (`run --check`).
+fn checks_equal(payload: &str, schedule: &str) {
+    let (code, report) = sched_apply(payload, schedule, &["run", "--check"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("check: ok"), "{report}");
+}
+
 /// The payloads' first op: `%relu`, the ReLU of the argument `%a`, and the
 /// constant `%zero`.
 macro_rules! relu_of_a {
@@ -79,20 +99,13 @@ const CONV_SCHEDULE: &str = "func c = linalg.conv_2d_nchw_fchw (n, f, y, x | c, 
 
 #[test]
 fn a_padded_producer_writes_into_the_padded_buffer() {
-    let (code, bufferized) = sched_apply(RELU_PAD_CONV, CONV_SCHEDULE, &["--emit", "offloaded"]);
-    assert_eq!(code, Some(0), "{bufferized}");
-    assert!(
-        !bufferized.contains("memref.copy") && !bufferized.contains("linalg.copy"),
-        "{bufferized}"
-    );
+    let bufferized = bufferized_without_copies(RELU_PAD_CONV, CONV_SCHEDULE);
     // The ReLU's output is a view of the padded buffer's interior.
     assert!(
         bufferized.contains("[0, 1, 1] [4, 8, 8] [1, 1, 1]"),
         "{bufferized}"
     );
-    let (code, report) = sched_apply(RELU_PAD_CONV, CONV_SCHEDULE, &["run", "--check"]);
-    assert_eq!(code, Some(0), "{report}");
-    assert!(report.contains("check: ok"), "{report}");
+    checks_equal(RELU_PAD_CONV, CONV_SCHEDULE);
 }
 
 /// A ReLU padded for a depthwise convolution whose schedule folds the unit
@@ -135,21 +148,10 @@ const FOLDED_SCHEDULE: &str = "func relu = linalg.generic (n, c, y, x)\n\
 
 #[test]
 fn a_pad_with_unit_dimensions_folded_and_a_shared_fill_cost_no_copy() {
-    let (code, bufferized) = sched_apply(
-        FOLDED_PAD_SHARED_FILL,
-        FOLDED_SCHEDULE,
-        &["--emit", "offloaded"],
-    );
-    assert_eq!(code, Some(0), "{bufferized}");
-    assert!(
-        !bufferized.contains("memref.copy") && !bufferized.contains("linalg.copy"),
-        "{bufferized}"
-    );
+    let bufferized = bufferized_without_copies(FOLDED_PAD_SHARED_FILL, FOLDED_SCHEDULE);
     // Each of the three convolutions fills its own buffer.
     assert_eq!(bufferized.matches("linalg.fill").count(), 4, "{bufferized}");
-    let (code, report) = sched_apply(FOLDED_PAD_SHARED_FILL, FOLDED_SCHEDULE, &["run", "--check"]);
-    assert_eq!(code, Some(0), "{report}");
-    assert!(report.contains("check: ok"), "{report}");
+    checks_equal(FOLDED_PAD_SHARED_FILL, FOLDED_SCHEDULE);
 }
 
 /// A residual block's stage boundary: the sum's ReLU padded for a stride-2
@@ -196,23 +198,8 @@ const PADDED_AND_READ_AFTER_SCHEDULE: &str =
 /// after the pad's write into the padded buffer is a conflict to it).
 #[test]
 fn a_source_also_read_after_its_pad_is_written_once_into_the_padded_buffer() {
-    let (code, bufferized) = sched_apply(
-        PADDED_AND_READ_AFTER,
-        PADDED_AND_READ_AFTER_SCHEDULE,
-        &["--emit", "offloaded"],
-    );
-    assert_eq!(code, Some(0), "{bufferized}");
-    assert!(
-        !bufferized.contains("memref.copy") && !bufferized.contains("linalg.copy"),
-        "{bufferized}"
-    );
-    let (code, report) = sched_apply(
-        PADDED_AND_READ_AFTER,
-        PADDED_AND_READ_AFTER_SCHEDULE,
-        &["run", "--check"],
-    );
-    assert_eq!(code, Some(0), "{report}");
-    assert!(report.contains("check: ok"), "{report}");
+    bufferized_without_copies(PADDED_AND_READ_AFTER, PADDED_AND_READ_AFTER_SCHEDULE);
+    checks_equal(PADDED_AND_READ_AFTER, PADDED_AND_READ_AFTER_SCHEDULE);
 }
 
 /// `values` (8x8 per channel, 4 channels) padded on the last two axes.
