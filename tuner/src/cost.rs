@@ -84,7 +84,7 @@ pub fn rank(candidates: &mut Vec<Candidate>) {
         candidates.insert(1, plain);
         at = 1;
     }
-    let plain = candidates[at].chain.clone();
+    let plain = &candidates[at].chain;
     let twin = candidates.iter().position(|c| {
         c.chain
             .strip_prefix(plain.as_str())

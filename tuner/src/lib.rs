@@ -357,19 +357,19 @@ fn retimed(
     (first, first_took): (Measurement, f64),
     session: &mut Session<'_>,
 ) -> Result<f64, String> {
-    let (again, took) = session.timed(|measurer| measurer.measure(&task.key, payload, schedule));
-    let Ok(again) = again else {
+    let again = |session: &mut Session<'_>| {
+        session.timed(|measurer| measurer.measure(&task.key, payload, schedule))
+    };
+    let (second, took) = again(session);
+    let Ok(second) = second else {
         return Ok(first.seconds);
     };
-    let mut timings = vec![first, again];
+    let mut timings = vec![first, second];
     let mut spent = first_took + took;
-    if settle::disagree(first.seconds, again.seconds) {
-        let (third, took) =
-            session.timed(|measurer| measurer.measure(&task.key, payload, schedule));
+    if settle::disagree(first.seconds, second.seconds) {
+        let (third, took) = again(session);
         spent += took;
-        if let Ok(third) = third {
-            timings.push(third);
-        }
+        timings.extend(third.ok());
     }
     let kept = settle::settled(&timings);
     let record = record(
