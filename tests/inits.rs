@@ -1,7 +1,8 @@
 //! A zero init no func names is computed in its op's outermost forall
 //! (`interpreter/src/plan/init.rs`): with whole tiles the output is never
 //! filled as a whole (the tile's zeros fold into the accumulators), also
-//! when two ops share one fill; with partial tiles, or a fill a func names,
+//! when two ops share one fill, and when only a nested forall's tiles are
+//! small enough; with partial tiles, or a fill a func names,
 //! it stays whole, and the parts of a split op write into one fill without
 //! a copy; fused into a reader's loops (`compute_at`), it goes along and is
 //! written apart from the reader's output; the results are the unscheduled
@@ -35,6 +36,15 @@ const SCHEDULE: &str = "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c
                         convs.split(f, fo, fi, 8).split(y, yo, yi, 2)\n    \
                         .reorder(x, yi, fi, ky, kx, c, yo, fo, n).vectorize(x).unroll(fi).unroll(yi)\n";
 
+/// The channel blocks outermost, their filters packed (one forall of
+/// 8-channel slabs, too large to vectorize the fill in), then each column's
+/// register tile in a forall of its own: 8 channels vectorized, the input
+/// broadcast.
+const BLOCKS_OUTERMOST: &str =
+    "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
+                                convs.split(f, fo, fi, 8).reorder(fi, kx, ky, c, x, y, n, fo)\n    \
+                                .vectorize(fi).pack(in1, fo, f)\n";
+
 /// The bufferized payload and whether `run --check` passes.
 fn bufferized_and_checked(payload: &str, schedule: &str) -> String {
     let (code, bufferized) = sched_apply(payload, schedule, &["--emit", "offloaded"]);
@@ -59,6 +69,33 @@ fn a_shared_zero_init_is_computed_in_each_ops_tiles() {
     let bufferized = bufferized_and_checked(&two_convolutions(16), SCHEDULE);
     // The tiles' zeros became the accumulators' first value: nothing fills.
     assert!(!bufferized.contains("linalg.fill"), "{bufferized}");
+    assert!(!bufferized.contains("copy"), "{bufferized}");
+}
+
+#[test]
+fn a_zero_init_goes_on_into_the_forall_whose_tiles_are_small() {
+    // A slab of 8 channels by 8x8 points is 512 elements, within the
+    // vectorized fill's limit (4096): the outermost forall is enough. At
+    // 128 rows the slab (8192) is not, and the fill goes on into the
+    // forall of the register tiles (8 channels) and is vectorized there.
+    let payload = two_convolutions(16).replace("x8x8x", "x128x8x");
+    let (code, script) = sched_apply(&payload, BLOCKS_OUTERMOST, &["--emit", "transform"]);
+    assert_eq!(code, Some(0), "{script}");
+    assert_eq!(
+        script
+            .matches("its zero init, computed in the tiles of its foralls, vectorized in the innermost's")
+            .count(),
+        2,
+        "{script}"
+    );
+    let bufferized = bufferized_and_checked(&payload, BLOCKS_OUTERMOST);
+    // Nothing fills the slabs, and no tile reads its start back.
+    assert!(!bufferized.contains("linalg.fill"), "{bufferized}");
+    assert!(
+        !bufferized.contains("vector.transfer_read %subview"),
+        "{bufferized}"
+    );
+    assert!(!bufferized.contains("vector.gather"), "{bufferized}");
     assert!(!bufferized.contains("copy"), "{bufferized}");
 }
 

@@ -10,14 +10,23 @@
 // A broadcast whose values, after that, are all overwritten before any is
 // read (the tile's accumulators written back over it) is not computed at
 // all: lowered, it was 28 `vscatterdps` per tile.
+// The same for a zero init filled in a register tile's own forall (a fill
+// vectorized: a constant splat written over all of the tile): the tile's
+// read of it is the splat, and the write, then never read, is dropped.
+// Upstream's folding forwards such a write only to a read of the same
+// vector shape: a `vector<32x1x1xf32>` write read back as the
+// `vector<32xf32>` of output channels was written, read back one gathered
+// element at a time, and overwritten.
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "each.h"
 
 using namespace mlir;
@@ -183,6 +192,53 @@ bool neverRead(Value value) {
   return true;
 }
 
+// `value`'s producer as a constant splat written over all of a static
+// tensor (unmasked, in bounds, from the origin); else nothing.
+std::optional<vector::TransferWriteOp> splatWriteOverAll(Value value) {
+  auto write = value.getDefiningOp<vector::TransferWriteOp>();
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!write || !type || !type.hasStaticShape() || write.getMask() ||
+      write.getVectorType().isScalable() ||
+      write.getVectorType().getNumElements() != type.getNumElements() ||
+      !write.getPermutationMap().isProjectedPermutation(/*allowZeroInResults=*/false) ||
+      !allZero(write.getIndices()))
+    return std::nullopt;
+  for (unsigned dim = 0; dim < write.getVectorType().getRank(); ++dim)
+    if (!write.isDimInBounds(dim))
+      return std::nullopt;
+  DenseElementsAttr splat;
+  if (!matchPattern(write.getVector(), m_Constant(&splat)) || !splat.isSplat())
+    return std::nullopt;
+  return write;
+}
+
+// Rewrites `read` when it reads, unmasked and in bounds, a tensor a constant
+// splat was written over: it becomes that splat, in its own shape; the
+// write, if its values are then never read, is dropped. Returns whether it
+// rewrote.
+bool readSplatWrite(vector::TransferReadOp read) {
+  std::optional<vector::TransferWriteOp> write = splatWriteOverAll(read.getBase());
+  if (!write || read.getMask() || read.getVectorType().isScalable())
+    return false;
+  for (unsigned dim = 0; dim < read.getVectorType().getRank(); ++dim)
+    if (!read.isDimInBounds(dim))
+      return false;
+  DenseElementsAttr splat;
+  matchPattern(write->getVector(), m_Constant(&splat));
+  OpBuilder builder(read);
+  Value value = arith::ConstantOp::create(
+      builder, read.getLoc(),
+      DenseElementsAttr::get(read.getVectorType(), splat.getSplatValue<Attribute>()));
+  read.replaceAllUsesWith(value);
+  read.erase();
+  Value written = write->getResult();
+  if (neverRead(written)) {
+    written.replaceAllUsesWith(write->getBase());
+    write->erase();
+  }
+  return true;
+}
+
 // Replaces a broadcast none of whose values is read by its destination,
 // which the overwriting ops then write into; the same when its one use is
 // an insert of all of it whose result is never read (replaced by the
@@ -215,11 +271,14 @@ bool skipUnreadBroadcast(Operation *op) {
 
 } // namespace
 
-// Reads every broadcast's input directly under `root`, then skips the
-// broadcasts whose values are no longer read. Returns the reads rewritten
-// and the broadcasts skipped.
+// Reads every broadcast's input directly under `root`, and every splat
+// written over a tile as that splat, then skips the broadcasts whose
+// values are no longer read. Returns the reads rewritten and the
+// broadcasts skipped.
 extern "C" int64_t schedReadBroadcastInputs(MlirOperation root) {
-  int64_t rewritten = rewriteEach<vector::TransferReadOp>(unwrap(root), readBroadcastInput);
+  int64_t rewritten = rewriteEach<vector::TransferReadOp>(unwrap(root), [](vector::TransferReadOp read) {
+    return readBroadcastInput(read) || readSplatWrite(read);
+  });
   rewritten += rewriteEach<linalg::BroadcastOp>(
       unwrap(root), [](linalg::BroadcastOp op) { return skipUnreadBroadcast(op); });
   rewritten += rewriteEach<linalg::GenericOp>(

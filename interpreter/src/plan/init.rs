@@ -4,7 +4,12 @@
 //! there when its tiles are whole and small. Cleanups then fold the filled
 //! tile into the accumulators' first value, so the output is written once,
 //! by the stage; left outside, the fill was a pass over the whole output
-//! before the stage's (2.7 ms of mobilenet_v2's 19 on one core).
+//! before the stage's (2.7 ms of mobilenet_v2's 19 on one core). When the
+//! outermost forall's tiles are too large and the foralls nested right
+//! inside it reach whole, small tiles, the fill goes on into them and is
+//! vectorized in the innermost: filled a forall tile at a time, a 1x1
+//! stride-2 convolution's output was written whole, then each register
+//! tile read its start back from it, one gathered element at a time.
 //! A stage computed inside another's loops (`compute_at`) has its init fill
 //! fused with it into each of those loops instead, given a tensor of its own
 //! there (`sched.fresh_init`, our own op: CSE had often made it the
@@ -39,9 +44,11 @@ const MOST_VECTORIZED_FILL: i64 = 4096;
 pub(super) struct InitFill {
     handle: String,
     vectorize: bool,
-    /// A broadcast goes on into each forall run after the first, down to
-    /// the stage's own tile; a fill stays in the first.
-    pub each_forall: bool,
+    /// The forall runs it is still to be fused into, the next first: a
+    /// broadcast goes on into each forall run after the first, down to the
+    /// stage's own tile; a fill into those that end in a small whole tile,
+    /// else it stays in the first.
+    pub foralls_left: usize,
 }
 
 /// What computes an init no func names.
@@ -97,15 +104,41 @@ impl Planner<'_> {
             return None;
         }
         let (position, kind) = self.unnamed_init(stage.op)?;
-        let extents = &self.payload.ops[stage.op].extents;
-        let tiles: Vec<Option<i64>> = (0..extents.len())
-            .map(|dim| {
-                let tile = first.iter().find(|&&i| nest.loops[i].dim == dim);
-                tile.map_or(extents[dim], |&i| Some(nest.tile_sizes[i]))
+        // The leading runs that are foralls, with no partial-tile split.
+        let foralls = nest
+            .runs
+            .iter()
+            .take_while(|run| {
+                uses_forall(stage, &nest.loops[run[0]])
+                    && !nest.tail.as_ref().is_some_and(|t| run.contains(&t.at))
             })
-            .collect();
-        let vectorize = kind == InitKind::Fill && self.small_whole_tiles(func, stage_index, &tiles);
+            .count();
+        let extents = &self.payload.ops[stage.op].extents;
+        let tiles_after = |runs: usize| -> Vec<Option<i64>> {
+            (0..extents.len())
+                .map(|dim| {
+                    let tile = nest.runs[..runs]
+                        .iter()
+                        .flatten()
+                        .rfind(|&&i| nest.loops[i].dim == dim);
+                    tile.map_or(extents[dim], |&i| Some(nest.tile_sizes[i]))
+                })
+                .collect()
+        };
+        let (vectorize, foralls_left) = match kind {
+            InitKind::Broadcast => (false, foralls),
+            InitKind::Fill if self.small_whole_tiles(func, stage_index, &tiles_after(1)) => {
+                (true, 1)
+            }
+            InitKind::Fill if self.small_whole_tiles(func, stage_index, &tiles_after(foralls)) => {
+                (true, foralls)
+            }
+            InitKind::Fill => (false, 1),
+        };
         let place = match kind {
+            InitKind::Fill if foralls_left > 1 => {
+                "computed in the tiles of its foralls, vectorized in the innermost's"
+            }
             InitKind::Fill => "computed in its outermost forall's tiles",
             InitKind::Broadcast => "computed in its foralls' tiles",
         };
@@ -113,7 +146,7 @@ impl Planner<'_> {
         Some(InitFill {
             handle,
             vectorize,
-            each_forall: kind == InitKind::Broadcast,
+            foralls_left,
         })
     }
 
@@ -211,11 +244,12 @@ impl Planner<'_> {
     }
 
     /// Fuses the init fill into `forall`, one of the stage's foralls
-    /// (outermost first), and vectorizes the filled tile when it is whole
-    /// and small.
+    /// (outermost first), and, in the last it goes into, vectorizes the
+    /// filled tile when it is whole and small.
     pub(super) fn fuse_init_fill(&mut self, init: &mut InitFill, forall: &mut MaterializedLoop) {
         self.fuse_fill_into(&mut init.handle, forall);
-        if init.vectorize {
+        init.foralls_left = init.foralls_left.saturating_sub(1);
+        if init.vectorize && init.foralls_left == 0 {
             self.vectorize_fill(&init.handle);
         }
     }

@@ -18,7 +18,8 @@ impl<'a> Planner<'a> {
     /// Emits the runs of `nest` on the op `handle`, inside the loops
     /// `containing` already materialized; `init`, the fill of the op's init
     /// taken before, is computed in the first run's forall (a broadcast in
-    /// each forall run's, [`super::init`]).
+    /// each leading forall run's, a fill in those down to a small whole
+    /// tile, [`super::init`]).
     /// Returns the handle to the tiled op and the loops around it,
     /// `containing` first, or `None` when the op was split at a tail (each
     /// part planned itself).
@@ -66,7 +67,7 @@ impl<'a> Planner<'a> {
                     .last_mut()
                     .expect("the run's loop was just pushed");
                 self.fuse_init_fill(&mut fill, forall);
-                if fill.each_forall {
+                if fill.foralls_left > 0 {
                     init = Some(fill);
                 }
             }

@@ -332,3 +332,75 @@ func.func @f(%row: tensor<111xf32>) -> vector<56xf32> {
     // Nothing strided is left to rewrite.
     assert_eq!(crate::ffi::deinterleave_strided_reads(&mut module), 0);
 }
+
+#[test]
+fn a_strided_row_broadcast_along_a_tile_is_read_one_element_at_a_time() {
+    let context = payload::new_context();
+    // A stride-2 convolution's 4 output columns, each one input broadcast
+    // to 16 output channels: a strided row read as the tile's first
+    // dimension, its second a broadcast.
+    let text = r#"
+func.func @f(%row: tensor<7xf32>) -> vector<4x16xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = ub.poison : f32
+  %s = tensor.extract_slice %row[0] [4] [2] : tensor<7xf32> to tensor<4xf32>
+  %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true, true], permutation_map = affine_map<(d0) -> (d0, 0)>} : tensor<4xf32>, vector<4x16xf32>
+  return %v : vector<4x16xf32>
+}"#;
+    let mut module = melior::ir::Module::parse(&context, text).unwrap();
+    assert_eq!(crate::ffi::deinterleave_strided_reads(&mut module), 1);
+    let printed = payload::ffi::print_module(&module);
+    assert!(module.as_operation().verify(), "{printed}");
+    // Elements 0, 2, 4 and 6 of the row, each broadcast into one row of
+    // the tile; nothing is read with a stride or as a vector.
+    assert_eq!(printed.matches("tensor.extract %").count(), 4, "{printed}");
+    assert_eq!(printed.matches("vector.broadcast").count(), 4, "{printed}");
+    for index in ["%c2", "%c4", "%c6"] {
+        assert!(
+            printed.contains(&format!("[{index}] : tensor<7xf32>")),
+            "{printed}"
+        );
+    }
+    assert!(!printed.contains("vector.transfer_read"), "{printed}");
+    assert!(!printed.contains("[2] : tensor<7xf32> to"), "{printed}");
+    assert_eq!(crate::ffi::deinterleave_strided_reads(&mut module), 0);
+}
+
+#[test]
+fn a_tile_read_back_after_a_splat_was_written_over_it_is_the_splat() {
+    let context = payload::new_context();
+    // A zero init vectorized in the register tile's forall: written as
+    // 32x1x1, read back as the 32 output channels, then overwritten.
+    let text = r#"
+func.func @f(%out: tensor<1x32x1x1xf32>, %step: vector<32xf32>) -> tensor<1x32x1x1xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<32x1x1xf32>
+  %filled = vector.transfer_write %zero, %out[%c0, %c0, %c0, %c0] {in_bounds = [true, true, true]} : vector<32x1x1xf32>, tensor<1x32x1x1xf32>
+  %start = vector.transfer_read %filled[%c0, %c0, %c0, %c0], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2, d3) -> (d1)>} : tensor<1x32x1x1xf32>, vector<32xf32>
+  %sum = arith.addf %start, %step : vector<32xf32>
+  %r = vector.transfer_write %sum, %filled[%c0, %c0, %c0, %c0] {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2, d3) -> (d1)>} : vector<32xf32>, tensor<1x32x1x1xf32>
+  return %r : tensor<1x32x1x1xf32>
+}"#;
+    let mut module = melior::ir::Module::parse(&context, text).unwrap();
+    assert_eq!(crate::ffi::read_broadcast_inputs(&mut module), 1);
+    let printed = payload::ffi::print_module(&module);
+    assert!(module.as_operation().verify(), "{printed}");
+    // The read is the splat in its own shape; the fill's write, whose
+    // values nothing reads now, is gone: the sum is written into the
+    // output itself.
+    assert!(
+        printed.contains("dense<0.000000e+00> : vector<32xf32>"),
+        "{printed}"
+    );
+    assert!(!printed.contains("vector.transfer_read"), "{printed}");
+    assert_eq!(
+        printed.matches("vector.transfer_write").count(),
+        1,
+        "{printed}"
+    );
+    assert!(
+        printed.contains("vector<32xf32>, tensor<1x32x1x1xf32>"),
+        "{printed}"
+    );
+}
