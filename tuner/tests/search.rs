@@ -155,6 +155,52 @@ fn a_packed_filter_block_is_packed_once_for_the_whole_batch() {
 }
 
 #[test]
+fn a_small_filter_is_also_packed_once_with_its_channel_blocks_inside_each_row() {
+    // The whole filter (64 x 16 x 3 x 3, 36 KB) fits the panel: besides the
+    // blocks outermost, each register tile is also offered with the filter
+    // packed once, in a loop of one iteration over all output channels,
+    // and the blocks inside the rows, the batch outside them parallel with
+    // two threads.
+    let info = described(STRIDE_2_BATCH_2);
+    let tasks = tasks(&info);
+    let task = &tasks[0];
+    let op = &info.ops[task.ops[0]];
+    let [n, f, y, ..] = [0, 1, 2, 3].map(|d| task.dims[d].as_str());
+    for threads in [1, 2] {
+        let all = candidates(task, op, 16, threads);
+        let whole = format!(".split({f}, {f}p, {f}r, 64).split({f}r, {f}o, {f}i, ");
+        let resident: Vec<&Candidate> =
+            all.iter().filter(|c| c.chain.starts_with(&whole)).collect();
+        let blocked = all
+            .iter()
+            .filter(|c| c.chain.contains(&format!(".pack(in1, {f}o, {f})")))
+            .count();
+        assert!(!resident.is_empty() && resident.len() <= blocked, "{all:?}");
+        let parallel = resident
+            .iter()
+            .filter(|c| c.chain.contains(".parallel("))
+            .count();
+        assert_eq!(parallel > 0, threads > 1, "{resident:?}");
+        for candidate in resident {
+            let chain = &candidate.chain;
+            assert!(chain.contains(&format!(".pack(in1, {f}p, {f})")), "{chain}");
+            // The blocks run inside the rows (and the batch).
+            let rows = chain.find(&format!(", {y}, {n}, {f}p)")).expect(chain);
+            assert!(chain[..rows].contains(&format!("{f}o")), "{chain}");
+            if chain.contains(".parallel(") {
+                assert!(
+                    threads > 1 && chain.ends_with(&format!(".parallel({n})")),
+                    "{chain}"
+                );
+            }
+            let warnings = planned(STRIDE_2_BATCH_2, &schedule_of(task, &info, candidate))
+                .unwrap_or_else(|message| panic!("{chain}: {message}"));
+            assert!(warnings.is_empty(), "{chain}: {warnings:?}");
+        }
+    }
+}
+
+#[test]
 fn candidates_are_chains_the_planner_takes_and_parallel_only_with_threads() {
     let (info, tasks) = matmul_tasks();
     let op = &info.ops[tasks[0].ops[0]];
