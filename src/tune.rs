@@ -195,8 +195,16 @@ fn kept_schedule(args: &TuneArgs, name: &str, payload: &str) -> Result<Option<Ke
         ))
     })?;
     let funcs = &outcome.model.funcs;
+    // A func of many ops (`[*]`) is one func per op in the model, each
+    // named with its index (`conv0[2]`); the name the schedule declares is
+    // the one an added func must not take.
+    let mut names: Vec<String> = funcs
+        .iter()
+        .map(|f| f.name.split('[').next().unwrap_or(&f.name).to_string())
+        .collect();
+    names.dedup();
     Ok(Some(Kept {
-        names: funcs.iter().map(|f| f.name.clone()).collect(),
+        names,
         ops: funcs
             .iter()
             .flat_map(|f| f.stages.iter().map(|s| s.op))

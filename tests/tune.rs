@@ -149,7 +149,9 @@ fn an_existing_schedule_is_kept_and_extended() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let scratch = tempdir();
     let path = scratch.join("mine.sched");
-    let mine = "# mine\nfunc mm = linalg.matmul[*] (i, j | k)\nmm.split(j, jo, ji, 16).reorder(ji, k, jo, i).vectorize(ji)\n";
+    // Named as the tuner names its first generic: the added one takes
+    // another name.
+    let mine = "# mine\nfunc g0 = linalg.matmul[*] (i, j | k)\ng0.split(j, jo, ji, 16).reorder(ji, k, jo, i).vectorize(ji)\n";
     std::fs::write(&path, mine).unwrap();
     let path = path.to_str().unwrap();
     let args = [
@@ -171,6 +173,8 @@ fn an_existing_schedule_is_kept_and_extended() {
         "{extended}"
     );
     assert_eq!(extended.matches("linalg.matmul").count(), 1, "{extended}");
+    assert_eq!(extended.matches("func g0 =").count(), 1, "{extended}");
+    assert!(extended.contains("func g0_ = linalg.generic"), "{extended}");
     let output = sched_apply(&["check", path, "--payload", PAYLOAD]);
     assert!(output.status.success(), "{}", stderr(&output));
 
