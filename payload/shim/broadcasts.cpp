@@ -111,15 +111,23 @@ std::optional<Source> broadcastSource(Value value) {
   return source;
 }
 
+// Whether a vector read or write is unmasked, of fixed size and in bounds
+// along every dimension.
+template <typename Transfer> bool plainTransfer(Transfer transfer) {
+  if (transfer.getMask() || transfer.getVectorType().isScalable())
+    return false;
+  for (unsigned dim = 0; dim < transfer.getVectorType().getRank(); ++dim)
+    if (!transfer.isDimInBounds(dim))
+      return false;
+  return true;
+}
+
 // Rewrites `read` when it reads, unmasked and in bounds, from a broadcast's
 // result. Returns whether it did.
 bool readBroadcastInput(vector::TransferReadOp read) {
   std::optional<Source> source = broadcastSource(read.getBase());
-  if (!source || read.getMask() || read.getVectorType().isScalable())
+  if (!source || !plainTransfer(read))
     return false;
-  for (unsigned dim = 0; dim < read.getVectorType().getRank(); ++dim)
-    if (!read.isDimInBounds(dim))
-      return false;
   AffineMap map = read.getPermutationMap();
   MLIRContext *context = read.getContext();
   unsigned inputRank = source->resultDims.size();
@@ -156,6 +164,14 @@ bool allZero(ValueRange indices) {
   });
 }
 
+// Whether `write` writes `count` elements from the origin of its tensor,
+// unmasked and in bounds: all of a tensor of `count` elements.
+bool writesAll(vector::TransferWriteOp write, int64_t count) {
+  return plainTransfer(write) && write.getVectorType().getNumElements() == count &&
+         write.getPermutationMap().isProjectedPermutation(/*allowZeroInResults=*/false) &&
+         allZero(write.getIndices());
+}
+
 // Whether no value of the static tensor `value` is ever read: each use
 // overwrites all of it (a `tensor.insert_slice` or an in-bounds, unmasked
 // `vector.transfer_write` from the origin with as many elements, into it),
@@ -173,14 +189,8 @@ bool neverRead(Value value) {
           insert.getSourceType().getNumElements() != count)
         return false;
     } else if (auto write = dyn_cast<vector::TransferWriteOp>(user)) {
-      if (use.get() != write.getBase() || write.getMask() ||
-          write.getVectorType().isScalable() || write.getVectorType().getNumElements() != count ||
-          !write.getPermutationMap().isProjectedPermutation(/*allowZeroInResults=*/false) ||
-          !allZero(write.getIndices()))
+      if (use.get() != write.getBase() || !writesAll(write, count))
         return false;
-      for (unsigned dim = 0; dim < write.getVectorType().getRank(); ++dim)
-        if (!write.isDimInBounds(dim))
-          return false;
     } else if (auto slice = dyn_cast<tensor::ExtractSliceOp>(user)) {
       if (!fromOrigin(slice) || !slice.getType().hasStaticShape() ||
           slice.getType().getNumElements() != count || !neverRead(slice.getResult()))
@@ -192,24 +202,24 @@ bool neverRead(Value value) {
   return true;
 }
 
+// A constant splat written over all of a tensor: the write, and the
+// splat's value.
+struct SplatWrite {
+  vector::TransferWriteOp write;
+  Attribute value;
+};
+
 // `value`'s producer as a constant splat written over all of a static
 // tensor (unmasked, in bounds, from the origin); else nothing.
-std::optional<vector::TransferWriteOp> splatWriteOverAll(Value value) {
+std::optional<SplatWrite> splatWriteOverAll(Value value) {
   auto write = value.getDefiningOp<vector::TransferWriteOp>();
   auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!write || !type || !type.hasStaticShape() || write.getMask() ||
-      write.getVectorType().isScalable() ||
-      write.getVectorType().getNumElements() != type.getNumElements() ||
-      !write.getPermutationMap().isProjectedPermutation(/*allowZeroInResults=*/false) ||
-      !allZero(write.getIndices()))
+  if (!write || !type || !type.hasStaticShape() || !writesAll(write, type.getNumElements()))
     return std::nullopt;
-  for (unsigned dim = 0; dim < write.getVectorType().getRank(); ++dim)
-    if (!write.isDimInBounds(dim))
-      return std::nullopt;
   DenseElementsAttr splat;
   if (!matchPattern(write.getVector(), m_Constant(&splat)) || !splat.isSplat())
     return std::nullopt;
-  return write;
+  return SplatWrite{write, splat.getSplatValue<Attribute>()};
 }
 
 // Rewrites `read` when it reads, unmasked and in bounds, a tensor a constant
@@ -217,24 +227,18 @@ std::optional<vector::TransferWriteOp> splatWriteOverAll(Value value) {
 // write, if its values are then never read, is dropped. Returns whether it
 // rewrote.
 bool readSplatWrite(vector::TransferReadOp read) {
-  std::optional<vector::TransferWriteOp> write = splatWriteOverAll(read.getBase());
-  if (!write || read.getMask() || read.getVectorType().isScalable())
+  std::optional<SplatWrite> splat = splatWriteOverAll(read.getBase());
+  if (!splat || !plainTransfer(read))
     return false;
-  for (unsigned dim = 0; dim < read.getVectorType().getRank(); ++dim)
-    if (!read.isDimInBounds(dim))
-      return false;
-  DenseElementsAttr splat;
-  matchPattern(write->getVector(), m_Constant(&splat));
   OpBuilder builder(read);
-  Value value = arith::ConstantOp::create(
-      builder, read.getLoc(),
-      DenseElementsAttr::get(read.getVectorType(), splat.getSplatValue<Attribute>()));
+  Value value = arith::ConstantOp::create(builder, read.getLoc(),
+                                          DenseElementsAttr::get(read.getVectorType(), splat->value));
   read.replaceAllUsesWith(value);
   read.erase();
-  Value written = write->getResult();
+  Value written = splat->write.getResult();
   if (neverRead(written)) {
-    written.replaceAllUsesWith(write->getBase());
-    write->erase();
+    written.replaceAllUsesWith(splat->write.getBase());
+    splat->write->erase();
   }
   return true;
 }

@@ -55,29 +55,58 @@ Value contiguousRow(OpBuilder &builder, Location loc, tensor::ExtractSliceOp sli
                                         sizes, strides);
 }
 
-// Rewrites `read` when it reads a 1-D vector along the innermost dimension
-// of a slice with stride above 1 there, in bounds, from a constant position
-// on that dimension. Returns whether it did.
-bool deinterleave(vector::TransferReadOp read) {
+// A read's strided row: the slice it reads, with a stride above 1 on its
+// innermost dimension (and no dimension dropped), the stride, the read's
+// constant position there, and the slice's static extent there.
+struct StridedRow {
+  tensor::ExtractSliceOp slice;
+  int64_t stride;
+  int64_t at;
+  int64_t extent;
+};
+
+// `read`'s strided row, when `lanes` elements of it from the read's
+// position are in bounds; else nothing.
+std::optional<StridedRow> stridedRow(vector::TransferReadOp read, int64_t lanes) {
   auto slice = read.getBase().getDefiningOp<tensor::ExtractSliceOp>();
-  auto vectorType = read.getVectorType();
-  if (!slice || vectorType.getRank() != 1 || vectorType.isScalable() || read.getMask() ||
-      !read.getPermutationMap().isMinorIdentity() || !read.isDimInBounds(0))
-    return false;
+  if (!slice || read.getVectorType().isScalable() || read.getMask() || !read.isDimInBounds(0))
+    return std::nullopt;
   std::optional<int64_t> stride = innermostStride(slice);
   auto sliceType = slice.getType();
   std::optional<int64_t> at = getConstantIntValue(read.getIndices().back());
   // A rank-reducing slice could drop the innermost source dimension.
   if (!stride || !at || sliceType.getRank() != slice.getSourceType().getRank() ||
       ShapedType::isDynamic(sliceType.getShape().back()))
-    return false;
-  int64_t lanes = vectorType.getShape().back();
+    return std::nullopt;
   int64_t extent = sliceType.getShape().back();
   if (*at + lanes > extent)
+    return std::nullopt;
+  return StridedRow{slice, *stride, *at, extent};
+}
+
+// Replaces `read` by `result`, and drops its slice once nothing reads it.
+void replaceRead(vector::TransferReadOp read, tensor::ExtractSliceOp slice, Value result) {
+  read.replaceAllUsesWith(result);
+  read.erase();
+  if (slice->use_empty())
+    slice->erase();
+}
+
+// Rewrites `read` when it reads a 1-D vector along the innermost dimension
+// of a slice with stride above 1 there, in bounds, from a constant position
+// on that dimension. Returns whether it did.
+bool deinterleave(vector::TransferReadOp read) {
+  auto vectorType = read.getVectorType();
+  if (vectorType.getRank() != 1 || !read.getPermutationMap().isMinorIdentity())
     return false;
+  int64_t lanes = vectorType.getShape().back();
+  std::optional<StridedRow> strided = stridedRow(read, lanes);
+  if (!strided)
+    return false;
+  int64_t stride = strided->stride, at = strided->at;
   OpBuilder builder(read);
   Location loc = read.getLoc();
-  Value row = contiguousRow(builder, loc, slice, *stride, extent);
+  Value row = contiguousRow(builder, loc, strided->slice, stride, strided->extent);
   SmallVector<Value> indices(read.getIndices().begin(), read.getIndices().end());
   Value result = ub::PoisonOp::create(builder, loc, vectorType);
   for (int64_t first = 0; first < lanes; first += CHUNK) {
@@ -85,14 +114,14 @@ bool deinterleave(vector::TransferReadOp read) {
     // All but the last chunk read up to the next chunk's first element;
     // the last reads only up to its own last element, which is in bounds.
     bool last = first + count == lanes;
-    int64_t width = last ? (count - 1) * *stride + 1 : count * *stride;
-    indices.back() = arith::ConstantIndexOp::create(builder, loc, (*at + first) * *stride);
+    int64_t width = last ? (count - 1) * stride + 1 : count * stride;
+    indices.back() = arith::ConstantIndexOp::create(builder, loc, (at + first) * stride);
     auto wideType = VectorType::get({width}, vectorType.getElementType());
     Value wide = vector::TransferReadOp::create(builder, loc, wideType, row, indices,
                                                 read.getPadding(), ArrayRef<bool>{true});
     SmallVector<int64_t> kept;
     for (int64_t lane = 0; lane < count; ++lane)
-      kept.push_back(lane * *stride);
+      kept.push_back(lane * stride);
     Value chunk = vector::ShuffleOp::create(builder, loc, wide, wide, kept);
     result = count == lanes ? chunk
                             : vector::InsertStridedSliceOp::create(builder, loc, chunk, result,
@@ -100,10 +129,7 @@ bool deinterleave(vector::TransferReadOp read) {
                                                                    ArrayRef<int64_t>{1})
                                   .getResult();
   }
-  read.replaceAllUsesWith(result);
-  read.erase();
-  if (slice->use_empty())
-    slice->erase();
+  replaceRead(read, strided->slice, result);
   return true;
 }
 
@@ -112,42 +138,31 @@ bool deinterleave(vector::TransferReadOp read) {
 // bounds, from a constant position) and whose second is a broadcast: each
 // row becomes a scalar read broadcast. Returns whether it did.
 bool broadcastLanes(vector::TransferReadOp read) {
-  auto slice = read.getBase().getDefiningOp<tensor::ExtractSliceOp>();
   auto vectorType = read.getVectorType();
-  if (!slice || vectorType.getRank() != 2 || vectorType.isScalable() || read.getMask() ||
-      !read.isDimInBounds(0))
-    return false;
   AffineMap map = read.getPermutationMap();
   unsigned innermost = map.getNumDims() - 1;
-  if (map.getNumResults() != 2 || map.getResult(0) != getAffineDimExpr(innermost, read.getContext()) ||
+  if (vectorType.getRank() != 2 || map.getNumResults() != 2 ||
+      map.getResult(0) != getAffineDimExpr(innermost, read.getContext()) ||
       map.getResult(1) != getAffineConstantExpr(0, read.getContext()))
     return false;
-  std::optional<int64_t> stride = innermostStride(slice);
-  auto sliceType = slice.getType();
-  std::optional<int64_t> at = getConstantIntValue(read.getIndices().back());
-  if (!stride || !at || sliceType.getRank() != slice.getSourceType().getRank() ||
-      ShapedType::isDynamic(sliceType.getShape().back()))
-    return false;
   int64_t lanes = vectorType.getShape()[0];
-  int64_t extent = sliceType.getShape().back();
-  if (*at + lanes > extent)
+  std::optional<StridedRow> strided = stridedRow(read, lanes);
+  if (!strided)
     return false;
+  int64_t stride = strided->stride, at = strided->at;
   OpBuilder builder(read);
   Location loc = read.getLoc();
-  Value row = contiguousRow(builder, loc, slice, *stride, extent);
+  Value row = contiguousRow(builder, loc, strided->slice, stride, strided->extent);
   auto rowType = VectorType::get({vectorType.getShape()[1]}, vectorType.getElementType());
   SmallVector<Value> indices(read.getIndices().begin(), read.getIndices().end());
   Value result = ub::PoisonOp::create(builder, loc, vectorType);
   for (int64_t lane = 0; lane < lanes; ++lane) {
-    indices.back() = arith::ConstantIndexOp::create(builder, loc, (*at + lane) * *stride);
+    indices.back() = arith::ConstantIndexOp::create(builder, loc, (at + lane) * stride);
     Value element = tensor::ExtractOp::create(builder, loc, row, indices);
     Value broadcast = vector::BroadcastOp::create(builder, loc, rowType, element);
     result = vector::InsertOp::create(builder, loc, broadcast, result, ArrayRef<int64_t>{lane});
   }
-  read.replaceAllUsesWith(result);
-  read.erase();
-  if (slice->use_empty())
-    slice->erase();
+  replaceRead(read, strided->slice, result);
   return true;
 }
 

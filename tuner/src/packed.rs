@@ -23,6 +23,26 @@ use schedule_lang::{MapResult, PayloadOp};
 /// input channels (147 KB; 80% with the whole 295 KB panel).
 pub(crate) const PANEL_BYTES: i64 = 160 * 1024;
 
+/// How a packed-channels candidate packs its filter.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    /// Per block of output channels over the whole reduction, the block
+    /// loop outside the loops the filter does not use.
+    PerBlock,
+    /// So, with a reduction (the input channels) split in blocks of the
+    /// size given, its block loop just inside the channel blocks'.
+    InputBlocks(usize, i64),
+    /// Whole, once, in a loop of one iteration over all output channels
+    /// outermost; the channel blocks just outside the column loop.
+    Resident,
+}
+
+/// The bytes of a packed panel of `channels` output channels by all of
+/// the reductions' points, of f32.
+fn panel_bytes(task: &Task, reductions: &[usize], channels: i64) -> i64 {
+    channels * reductions.iter().map(|&d| task.extents[d]).product::<i64>() * 4
+}
+
 /// For a windowed op: a parallel dimension other than the output's
 /// innermost, which an input (the filter) has but not innermost,
 /// vectorized from that input packed with it innermost (a stride-2
@@ -78,14 +98,13 @@ pub(crate) fn packed_channels(
             }
             let in_blocks = channel_block(task, reductions, tile);
             // Where the whole filter fits the panel, packed once instead.
-            let whole =
-                task.extents[w] * reductions.iter().map(|&d| task.extents[d]).product::<i64>() * 4;
-            let layouts = std::iter::once((None, false))
-                .chain(in_blocks.map(|b| (Some(b), false)))
-                .chain((whole <= PANEL_BYTES).then_some((None, true)));
-            for ((u, factor), (block, resident)) in unrolls
+            let whole = panel_bytes(task, reductions, task.extents[w]) <= PANEL_BYTES;
+            let panels = std::iter::once(Panel::PerBlock)
+                .chain(in_blocks.map(|(r, b)| Panel::InputBlocks(r, b)))
+                .chain(whole.then_some(Panel::Resident));
+            for ((u, factor), panel) in unrolls
                 .iter()
-                .flat_map(|&unroll| layouts.clone().map(move |l| (unroll, l)))
+                .flat_map(|&unroll| panels.clone().map(move |p| (unroll, p)))
             {
                 let column = &task.dims[u];
                 let Some(chain) = packed_chain(
@@ -96,8 +115,7 @@ pub(crate) fn packed_channels(
                     reductions,
                     parallel,
                     input,
-                    block,
-                    resident,
+                    panel,
                 ) else {
                     continue;
                 };
@@ -130,7 +148,7 @@ pub(crate) fn packed_channels(
                             .chain((factor > 1).then_some(u))
                             .collect(),
                         packed: true,
-                        streamed_panel: block.is_none() && in_blocks.is_some(),
+                        streamed_panel: panel == Panel::PerBlock && in_blocks.is_some(),
                         reduction_points: reductions.iter().map(|&d| task.extents[d]).product(),
                         strided_vector: !op.strided_reads(w).is_empty(),
                         loads: Some(crate::candidate::loads_per_step(
@@ -142,7 +160,7 @@ pub(crate) fn packed_channels(
                         // A reader tiled as this tile rebuilds its chain
                         // without the blocks or the resident filter: not
                         // offered.
-                        tile: (block.is_none() && !resident).then(|| RegisterTile {
+                        tile: (panel == Panel::PerBlock).then(|| RegisterTile {
                             vector: w,
                             tile,
                             lanes,
@@ -181,7 +199,7 @@ fn channel_block(task: &Task, reductions: &[usize], tile: i64) -> Option<(usize,
     let free = ["o", "i"]
         .iter()
         .all(|s| !task.dims.contains(&format!("{}{s}", task.dims[r])));
-    if !free || bytes(extent) <= PANEL_BYTES {
+    if !free || panel_bytes(task, reductions, tile) <= PANEL_BYTES {
         return None;
     }
     (16..extent)
@@ -195,11 +213,8 @@ fn channel_block(task: &Task, reductions: &[usize], tile: i64) -> Option<(usize,
 /// inside `factor` points of `v` unrolled (none when 1; `v` not split when
 /// that is all of it), the reductions
 /// around them, then the other loops, `w`'s block loop outside those the
-/// packed input does not use. With `block` (a reduction and its block), that
-/// reduction is split and its block loop runs just inside `w`'s. With
-/// `resident`, `w`'s block loop runs just outside the column loop instead,
-/// and the input is packed whole in a loop of one iteration over all of
-/// `w`, outermost; `None` when the block loop would be where it is anyway.
+/// packed input does not use, or as `panel` says; `None` for a resident
+/// panel whose block loop would be where it is anyway.
 // The pieces of one chain, each named as the candidate's fields name them.
 #[allow(clippy::too_many_arguments)]
 fn packed_chain(
@@ -210,8 +225,7 @@ fn packed_chain(
     reductions: &[usize],
     parallel: &[usize],
     input: usize,
-    block: Option<(usize, i64)>,
-    resident: bool,
+    panel: Panel,
 ) -> Option<(String, Vec<String>)> {
     let (name, column) = (&task.dims[w], &task.dims[v]);
     let unroll_v = factor > 1;
@@ -224,8 +238,8 @@ fn packed_chain(
     if unroll_v {
         order.push(inner_v.clone());
     }
-    order.extend(reductions.iter().rev().map(|&d| match block {
-        Some((r, _)) if r == d => format!("{}i", task.dims[d]),
+    order.extend(reductions.iter().rev().map(|&d| match panel {
+        Panel::InputBlocks(r, _) if r == d => format!("{}i", task.dims[d]),
         _ => task.dims[d].clone(),
     }));
     // The other parallel loops, innermost first, with their dimensions.
@@ -247,45 +261,40 @@ fn packed_chain(
         .iter()
         .rposition(|(_, d)| unused.contains(d))
         .map_or(0, |i| i + 1);
-    let at = match resident {
-        true => usize::from(split_v),
-        false => outside,
-    };
-    if resident && at >= outside {
-        return None;
-    }
-    // The resident filter's pack point: a loop of one iteration over all
-    // of `w`, outermost (packed at a loop the filter does not use, it
-    // would be packed again at each of its iterations).
-    let (whole, rest) = (format!("{name}p"), format!("{name}r"));
-    if resident && (task.dims.contains(&whole) || task.dims.contains(&rest)) {
-        return None;
-    }
     let mut names: Vec<String> = around.into_iter().map(|(n, _)| n).collect();
-    names.insert(at, format!("{name}o"));
-    if resident {
-        names.push(whole.clone());
-    }
-    let pack_at = match resident {
-        true => whole.clone(),
-        false => format!("{name}o"),
+    let (at, pack_at, mut chain) = match panel {
+        Panel::Resident => {
+            // The pack point: a loop of one iteration over all of `w`,
+            // outermost (packed at a loop the filter does not use, it
+            // would be packed again at each of its iterations).
+            let (whole, rest) = (format!("{name}p"), format!("{name}r"));
+            let at = usize::from(split_v);
+            if at >= outside || task.dims.contains(&whole) || task.dims.contains(&rest) {
+                return None;
+            }
+            names.push(whole.clone());
+            let split = format!(
+                ".split({name}, {whole}, {rest}, {}).split({rest}, {name}o, {name}i, {tile})",
+                task.extents[w]
+            );
+            (at, whole, split)
+        }
+        _ => (
+            outside,
+            format!("{name}o"),
+            format!(".split({name}, {name}o, {name}i, {tile})"),
+        ),
     };
-    if let Some((r, _)) = block {
+    names.insert(at, format!("{name}o"));
+    if let Panel::InputBlocks(r, _) = panel {
         names.insert(at, format!("{}o", task.dims[r]));
     }
     order.extend(names);
-    let mut chain = match resident {
-        true => format!(
-            ".split({name}, {whole}, {rest}, {}).split({rest}, {name}o, {name}i, {tile})",
-            task.extents[w]
-        ),
-        false => format!(".split({name}, {name}o, {name}i, {tile})"),
-    };
     if split_v {
         chain.push_str(&format!(".split({column}, {column}o, {column}i, {factor})"));
     }
     let mut splits = vec![(w, true), (v, split_v)];
-    if let Some((r, size)) = block {
+    if let Panel::InputBlocks(r, size) = panel {
         let c = &task.dims[r];
         chain.push_str(&format!(".split({c}, {c}o, {c}i, {size})"));
         splits.push((r, true));
