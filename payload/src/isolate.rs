@@ -66,12 +66,12 @@ fn isolated_text<'m>(ops: &[OpView<'m>], names: &AsmNames<'m>) -> String {
     }
     let arguments: Vec<(String, String)> = outside
         .iter()
-        .filter(|v| v.constant.is_none())
+        .filter(|v| copied(v).is_none())
         .map(|v| (v.name.clone(), v.ty.clone()))
         .collect();
     let constants: Vec<(String, String)> = outside
         .iter()
-        .filter_map(|v| Some((v.name.clone(), v.constant.clone()?)))
+        .filter_map(|v| Some((v.name.clone(), copied(v)?.to_string())))
         .collect();
     let results: Vec<String> = (0..op.result_types().len())
         .map(|i| op.result_name(i, names))
@@ -100,6 +100,17 @@ fn isolated_text<'m>(ops: &[OpView<'m>], names: &AsmNames<'m>) -> String {
     text
 }
 
+/// The constant defining `value`, when it can be copied into the isolated
+/// function: not a `dense_resource` one, whose data is in the payload's
+/// resource section (a frozen export's weights), which the isolated text
+/// does not carry: such a weight becomes an argument.
+fn copied(value: &crate::ffi::OutsideValue) -> Option<&str> {
+    value
+        .constant
+        .as_deref()
+        .filter(|c| !c.contains("dense_resource<"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,8 +135,12 @@ func.func @model(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<4xf32
 "#;
 
     fn isolated(id: usize) -> String {
+        isolated_from(PAYLOAD, id)
+    }
+
+    fn isolated_from(payload: &str, id: usize) -> String {
         let context = crate::new_context();
-        let module = crate::parse_module(&context, "model.mlir", PAYLOAD).expect("parses");
+        let module = crate::parse_module(&context, "model.mlir", payload).expect("parses");
         isolate_groups(&context, &module, "model.mlir", &[vec![id]])
             .expect("isolates")
             .remove(0)
@@ -158,5 +173,40 @@ func.func @model(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<4xf32
             1,
             "the bias keeps its broadcast map"
         );
+    }
+
+    /// A frozen export's weight: a `dense_resource` constant, its data in the
+    /// module's resource section.
+    const FROZEN: &str = r#"
+func.func @model(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w = arith.constant dense_resource<weight> : tensor<2x2xf32>
+  %empty = tensor.empty() : tensor<2x2xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %mm = linalg.matmul ins(%a, %w : tensor<2x2xf32>, tensor<2x2xf32>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %mm : tensor<2x2xf32>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      weight: "0x040000000000803F000000400000404000008040"
+    }
+  }
+#-}
+"#;
+
+    #[test]
+    fn a_weight_whose_data_is_a_resource_becomes_an_argument() {
+        let text = isolated_from(FROZEN, 1);
+        assert!(!text.contains("dense_resource"), "{text}");
+        assert!(
+            text.starts_with("func.func @task(%arg0: tensor<2x2xf32>, %cst_0: tensor<2x2xf32>, "),
+            "{text}"
+        );
+        let context = crate::new_context();
+        let module = crate::parse_module(&context, "task.mlir", &text)
+            .unwrap_or_else(|e| panic!("{text}\ndoes not parse: {e:?}"));
+        let info = crate::describe(&context, &module, "task.mlir").expect("describes");
+        assert_eq!(info.ops[0].kind, "linalg.matmul");
     }
 }
