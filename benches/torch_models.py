@@ -13,7 +13,8 @@ under each schedule beside it through `sched-apply run --inputs <PyTorch's input
 so machine noise hits both alike. With --compile, also `torch.compile(model)` (the default inductor
 backend, compiled before the first round). With --threads N (run it unpinned, or on N cores), both
 sides get N threads (`torch.set_num_threads`, `sched-apply run --threads`), and only the schedules
-named `*.parallel.sched` are timed; otherwise those are left out. Prints each round, then per export and schedule the
+named `*.parallel.sched` are timed (on one thread those that mark no loop `parallel`); otherwise
+those are left out. Prints each round, then per export and schedule the
 median time and the median of the rounds' ratios (PyTorch's time over ours: above 1 means we are
 faster).
 """
@@ -44,6 +45,14 @@ def schedules_of(name, exports, parallel):
             if schedule.name.endswith(".parallel.sched") == parallel:
                 pairs.append((payload, schedule))
     return pairs
+
+
+def marks_parallel(schedule):
+    """Whether `schedule` marks a loop `parallel`: `sched-apply run --threads` refuses one that
+    marks none (a schedule `tune --threads 2` wrote for a model too small to gain from a second
+    thread), which then runs on one thread."""
+    code = (line.split("#")[0] for line in schedule.read_text().splitlines())
+    return any(".parallel(" in line for line in code)
 
 
 def models_of(only):
@@ -100,7 +109,7 @@ def main():
             if name in compiled:
                 line += f", torch.compile {compiled[name][1][-1] * 1e3:.4f} ms"
             for payload, schedule in schedules_of(name, exports, args.threads > 1):
-                threads = ["--threads", str(args.threads)] if args.threads > 1 else []
+                threads = ["--threads", str(args.threads)] if marks_parallel(schedule) else []
                 seconds = sched_apply_median(str(payload), str(schedule), args.calls,
                                              ["--inputs", inputs, *threads])
                 ours.setdefault((name, schedule.name), []).append(seconds)
