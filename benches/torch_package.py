@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""PyTorch models through the Python package against PyTorch itself, one process, one thread:
+"""PyTorch models through the Python package against PyTorch itself, one process:
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_package.py [--calls 10] [--rounds 3]
-        [--model mnist_cnn_b64]
+        [--model mnist_cnn_b64] [--variant tuned.avx2] [--threads 2]
 
 TORCH_VENV has torch, torch-mlir and torchvision (versions: scripts/export_torch.py) and the
-package (`make test-torch` installs it into its venv; or `maturin develop` in python/ with that
-venv active). Each model of examples/torch and examples/torchvision that has a hand schedule is
-compiled with `sched_apply.compile(model, (x,), schedule=..., check=True)` (the first call's
-result is compared with eager PyTorch) and with `torch.compile(model,
-backend=sched_apply.backend(schedule))`; then eager, `torch.compile` (inductor) and both of ours
-are timed in alternating rounds (median of the rounds' medians). Prints a markdown table
-with the first call's time beside (export, apply, and JIT-compiling, or loading the code from the
-compile cache when an earlier run compiled it: run twice to see both)."""
+package (`make test-torch` installs it into its venv; or `maturin develop --release` in python/
+with that venv active). Each model of examples/torch and examples/torchvision with a schedule of
+the variant asked for beside its linalg export (`NAME.linalg.sched`; with `--variant V`,
+`NAME.linalg.V.sched`; with `--threads N` above one, `NAME.linalg[.V].parallel.sched`, and
+both sides get N threads) is compiled with `sched_apply.compile(model, (x,), schedule=...,
+check=True)` (the first call's result is compared with eager PyTorch) and with
+`torch.compile(model, backend=sched_apply.backend(schedule))`; then eager, `torch.compile`
+(inductor) and both of ours are timed in alternating rounds (median of the rounds' medians).
+Prints a markdown table with the first call's time beside (export, apply, and JIT-compiling, or
+loading the code from the compile cache when an earlier run compiled it: run twice to see
+both)."""
 
 import argparse
 import os
@@ -30,14 +33,26 @@ from paired import ROOT, cpu_name, median_of_calls  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import export_torch  # noqa: E402
 
-# (name, exports directory, schedule): models whose export the hand schedule binds.
+# (name, exports directory): the models whose schedules this times; mlp_frozen's export has its
+# weights in the file, and sched_apply.compile passes them as arguments.
 CHOSEN = [
-    ("mnist_cnn_b64", export_torch.OUT, "mnist_cnn_b64.linalg.sched"),
-    ("resnet_block", export_torch.OUT, "resnet_block.linalg.sched"),
-    ("resnet18_b1", export_torch.VISION, "resnet18_b1.linalg.sched"),
-    ("mobilenet_v2", export_torch.VISION, "mobilenet_v2.linalg.sched"),
-    ("transformer", export_torch.VISION, "transformer.linalg.sched"),
+    ("linear", export_torch.OUT),
+    ("mlp", export_torch.OUT),
+    ("mnist_cnn_b1", export_torch.OUT),
+    ("mnist_cnn_b64", export_torch.OUT),
+    ("resnet_block", export_torch.OUT),
+    ("resnet18_b1", export_torch.VISION),
+    ("resnet18_b8", export_torch.VISION),
+    ("mobilenet_v2", export_torch.VISION),
+    ("transformer", export_torch.VISION),
 ]
+
+
+def schedule_of(name, exports, variant, threads):
+    """The schedule `--variant` and `--threads` name for model `name`, or None if there is none."""
+    parts = [name, "linalg", *([variant] if variant else []), *(["parallel"] if threads > 1 else [])]
+    path = exports / (".".join(parts) + ".sched")
+    return path if path.exists() else None
 
 
 def main():
@@ -46,22 +61,34 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
     parser.add_argument("--model", action="append", choices=[c[0] for c in CHOSEN],
                         help="only this model (e.g. mnist_cnn_b64); repeat for several")
+    parser.add_argument("--variant", default="",
+                        help="the schedules NAME.linalg.VARIANT.sched (e.g. tuned.avx2: tune's, "
+                             "on an AVX2 CPU); by default the hand ones, NAME.linalg.sched")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads on both sides; above one, the *.parallel.sched schedules")
     args = parser.parse_args()
-    torch.set_num_threads(1)
-    print(f"{cpu_name()}; torch {torch.__version__}, 1 thread", file=sys.stderr)
+    torch.set_num_threads(args.threads)
+    os.environ["OMP_NUM_THREADS"] = str(args.threads)
+    print(f"{cpu_name()}; torch {torch.__version__}, {args.threads} thread(s)", file=sys.stderr)
     models = {n: (m, e) for n, m, e in export_torch.models() + export_torch.whole_models()}
     rows = []
-    for name, exports, schedule in CHOSEN:
+    for name, exports in CHOSEN:
         if args.model and name not in args.model:
             continue
+        path = schedule_of(name, exports, args.variant, args.threads)
+        if path is None:
+            print(f"{name}: no schedule of this variant and thread count, left out", file=sys.stderr)
+            continue
+        schedule = path.name
         model, example = models[name]
         start = time.perf_counter()
-        ours = sched_apply.compile(model, (example,), schedule=str(exports / schedule), check=True)
+        ours = sched_apply.compile(model, (example,), schedule=str(path), check=True)
         with torch.inference_mode():
             ours(example)
         first = time.perf_counter() - start
-        inductor = torch.compile(model)
-        backend = torch.compile(model, backend=sched_apply.backend(str(exports / schedule)))
+        # Static shapes: compiled a second time, the frame would otherwise get a dynamic batch.
+        inductor = torch.compile(model, dynamic=False)
+        backend = torch.compile(model, backend=sched_apply.backend(str(path)), dynamic=False)
         with torch.inference_mode():
             inductor(example)
             backend(example)

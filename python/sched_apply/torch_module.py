@@ -213,9 +213,16 @@ def _why(error, graph_module):
 _FAST_PATH = {"_transformer_encoder_layer_fwd", "_native_multi_head_attention"}
 
 
-def _hint(graph_module):
+def _hint(graph_module, example_inputs=()):
     """How to have the graph traced as ops the exporter lowers, when it calls one of PyTorch's
-    fused transformer kernels (`_FAST_PATH`); else nothing."""
+    fused transformer kernels (`_FAST_PATH`), or with static shapes, when TorchDynamo made a
+    size dynamic (a `SymInt` input); else nothing."""
+    import torch
+
+    if any(isinstance(x, torch.SymInt) for x in example_inputs):
+        return (". TorchDynamo made a size dynamic (it does so when a recompiled frame saw "
+                "another shape, or with dynamic=True), and the backend compiles static shapes: "
+                "pass dynamic=False to torch.compile")
     for node in graph_module.graph.nodes:
         name = getattr(node.target, "__name__", str(node.target))
         if node.op == "call_function" and name in _FAST_PATH:
@@ -249,7 +256,8 @@ def backend(schedule=None, check=False, cache=True):
             raise
         except Exception as error:  # the exporter's or the payload's: run this graph eagerly
             warnings.warn(f"sched_apply: a graph of {len(graph_module.graph.nodes)} nodes runs in "
-                          f"eager PyTorch: {_why(error, graph_module)}{_hint(graph_module)}",
+                          f"eager PyTorch: {_why(error, graph_module)}"
+                          f"{_hint(graph_module, example_inputs)}",
                           stacklevel=2)
             return graph_module.forward
         output = next(n for n in graph_module.graph.nodes if n.op == "output").args[0]

@@ -233,6 +233,20 @@ class Backend(unittest.TestCase):
             else:
                 self.assertEqual(messages, [], "the layer's ops compiled, none left to eager")
 
+    def test_a_dynamic_size_runs_eagerly_with_a_warning_naming_the_static_switch(self):
+        torch._dynamo.reset()
+        self.addCleanup(torch._dynamo.reset)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fast = torch.compile(self.model, backend=sched_apply.backend(), dynamic=True)
+            with torch.no_grad():
+                got = fast(self.x)
+        torch.testing.assert_close(got, self.model(self.x))
+        messages = [str(w.message) for w in caught if "sched_apply" in str(w.message)]
+        self.assertTrue(messages, [str(w.message) for w in caught])
+        self.assertIn("runs in eager PyTorch", messages[0])
+        self.assertIn("pass dynamic=False to torch.compile", messages[0])
+
 
 if __name__ == "__main__":
     unittest.main()
