@@ -7,8 +7,8 @@
 //! Each result is a new array the call writes into directly.
 
 use numpy::{
-    Element, IxDyn, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyReadwriteArrayDyn,
-    PyUntypedArrayMethods,
+    Element, IxDyn, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn,
+    PyReadwriteArrayDyn, PyUntypedArrayMethods,
 };
 use payload::types::{ElementType, TensorType};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -24,6 +24,18 @@ pub(crate) fn dtype_name(element: ElementType) -> &'static str {
         ElementType::I64 => "int64",
         ElementType::I8 => "int8",
         ElementType::I1 => "bool",
+    }
+}
+
+/// numpy's dtype of an element type.
+fn element_dtype(py: Python<'_>, element: ElementType) -> Bound<'_, numpy::PyArrayDescr> {
+    match element {
+        ElementType::F32 => numpy::dtype::<f32>(py),
+        ElementType::F64 => numpy::dtype::<f64>(py),
+        ElementType::I32 => numpy::dtype::<i32>(py),
+        ElementType::I64 => numpy::dtype::<i64>(py),
+        ElementType::I8 => numpy::dtype::<i8>(py),
+        ElementType::I1 => numpy::dtype::<bool>(py),
     }
 }
 
@@ -75,13 +87,17 @@ pub(crate) fn checked<'py>(
     ty: &TensorType,
     index: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
-    let array = numpy.call_method1("asarray", (object,))?;
+    // An array already is one (asarray and the dtype's name, a Python
+    // property, took most of a small model's call).
+    let array = match object.cast::<numpy::PyUntypedArray>() {
+        Ok(_) => object.clone(),
+        Err(_) => py.import("numpy")?.call_method1("asarray", (object,))?,
+    };
     let untyped = array.cast::<numpy::PyUntypedArray>()?;
-    let want = dtype_name(ty.element);
-    let dtype: String = untyped.dtype().str()?.extract()?;
-    let dtype_name: String = untyped.dtype().getattr("name")?.extract()?;
-    if dtype_name != want {
+    if !untyped.dtype().is_equiv_to(&element_dtype(py, ty.element)) {
+        let want = dtype_name(ty.element);
+        let dtype: String = untyped.dtype().str()?.extract()?;
+        let dtype_name: String = untyped.dtype().getattr("name")?.extract()?;
         return Err(PyTypeError::new_err(format!(
             "argument {index}: the payload takes {want}, this array is {dtype_name} ({dtype}); \
              convert it with .astype(numpy.{want})"

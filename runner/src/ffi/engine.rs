@@ -234,6 +234,9 @@ pub struct JitEngine {
     orc: super::orc::OrcEngine,
     /// The object files, kept for [`JitEngine::objects_file`].
     objects: Vec<Vec<u8>>,
+    /// Functions' C interface wrappers already looked up: a lookup through
+    /// ORC took a few microseconds, at every call.
+    wrappers: std::sync::Mutex<std::collections::HashMap<String, usize>>,
 }
 
 /// The symbols bound into every JIT: the stage marks' clock
@@ -355,7 +358,11 @@ impl JitEngine {
     ) -> Result<Self, String> {
         let orc =
             super::orc::OrcEngine::load(&objects, shared_libraries, &kernel_symbols(kernels))?;
-        Ok(Self { orc, objects })
+        Ok(Self {
+            orc,
+            objects,
+            wrappers: Default::default(),
+        })
     }
 
     /// The object files, each after its length, as one file for
@@ -376,7 +383,18 @@ impl JitEngine {
 
     /// The packed wrapper (`void(void**)`) of `function`'s C interface, or null.
     fn c_interface_wrapper(&self, function: &str) -> *mut c_void {
-        self.lookup(&format!("_mlir__mlir_ciface_{function}"))
+        let mut wrappers = self
+            .wrappers
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&address) = wrappers.get(function) {
+            return address as *mut c_void;
+        }
+        let address = self.lookup(&format!("_mlir__mlir_ciface_{function}"));
+        if !address.is_null() {
+            wrappers.insert(function.to_string(), address as usize);
+        }
+        address
     }
 
     /// A symbol of the OpenMP runtime, found through the JIT's symbol space
