@@ -1,7 +1,8 @@
 """What the side-by-side benchmarks share: the median of timed calls of a
 Python callable, and sched-apply's own median from `run --bench --json`.
-Imported by compare_numpy.py, compare_torch.py, mnist_torch.py, layers_torch.py and
-torch_models.py (run them as scripts: their directory is then on the import path)."""
+Imported by compare_numpy.py, compare_torch.py, mnist_torch.py, layers_torch.py,
+torch_models.py, torch_package.py and python_calls.py (run them as scripts: their directory is
+then on the import path)."""
 import json
 import os
 import platform
@@ -31,6 +32,15 @@ def sched_apply_median(payload, schedule, calls, extra=()):
                *extra]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout)["median_s"]
+
+
+def require_release_build(sched_apply):
+    """Exits when the `sched_apply` package imported is a debug build, whose calls cost tens of
+    microseconds more (`make test` and `make test-torch` build one, into the same python/
+    directory every venv's editable install loads)."""
+    if sched_apply.DEBUG_BUILD:
+        raise SystemExit("sched_apply is a debug build: rebuild it with `maturin develop --release` "
+                         "in python/ with this venv active before timing it")
 
 
 def cpu_name():

@@ -21,7 +21,7 @@ import statistics
 import numpy as np
 
 import sched_apply
-from paired import cpu_name, median_of_calls
+from paired import cpu_name, median_of_calls, require_release_build
 
 ADD = """
 func.func @add(%a: tensor<2048x2048xf32>, %b: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
@@ -63,6 +63,7 @@ def main():
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    require_release_build(sched_apply)
     rng = np.random.default_rng(0)
     cases = []
     a, b = (rng.uniform(-1, 1, (2048, 2048)).astype(np.float32) for _ in range(2))

@@ -5,9 +5,9 @@
         [--model mnist_cnn_b64] [--variant tuned.avx2] [--threads 2]
 
 TORCH_VENV has torch, torch-mlir and torchvision (versions: scripts/export_torch.py) and the
-package (`make test-torch` installs it into its venv; or `maturin develop --release` in python/
-with that venv active). Each model of examples/torch and examples/torchvision with a schedule of
-the variant asked for beside its linalg export (`NAME.linalg.sched`; with `--variant V`,
+package built with optimizations (`maturin develop --release` in python/ with that venv active;
+`make test-torch` installs a debug build, which this refuses to time). Each model of
+examples/torch and examples/torchvision with a schedule of the variant asked for beside its linalg export (`NAME.linalg.sched`; with `--variant V`,
 `NAME.linalg.V.sched`; with `--threads N` above one, `NAME.linalg[.V].parallel.sched`, and
 both sides get N threads) is compiled with `sched_apply.compile(model, (x,), schedule=...,
 check=True)` (the first call's result is compared with eager PyTorch) and with
@@ -28,7 +28,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import torch  # noqa: E402
 
 import sched_apply  # noqa: E402
-from paired import ROOT, cpu_name, median_of_calls  # noqa: E402
+from paired import ROOT, cpu_name, median_of_calls, require_release_build  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import export_torch  # noqa: E402
@@ -67,6 +67,7 @@ def main():
     parser.add_argument("--threads", type=int, default=1,
                         help="threads on both sides; above one, the *.parallel.sched schedules")
     args = parser.parse_args()
+    require_release_build(sched_apply)
     torch.set_num_threads(args.threads)
     os.environ["OMP_NUM_THREADS"] = str(args.threads)
     print(f"{cpu_name()}; torch {torch.__version__}, {args.threads} thread(s)", file=sys.stderr)

@@ -14,9 +14,11 @@ this process and call them on numpy arrays; or compile a PyTorch module with its
 
 Errors are the command line's located reports: `ScheduleError` (the schedule), `PayloadError` (the
 payload), `RunError` (a call); arrays of another dtype or shape raise `TypeError`/`ValueError`.
+`DEBUG_BUILD` is true for an extension built without optimizations (`maturin develop` without
+`--release`, as `make test` builds it): calls then cost tens of microseconds more; time nothing so.
 """
 
-from ._native import Payload, PayloadError, Program, RunError, ScheduleError, __version__
+from ._native import DEBUG_BUILD, Payload, PayloadError, Program, RunError, ScheduleError, __version__
 from . import ray_tune
 from .torch_module import backend, compile, explain, export, tune
 
@@ -33,4 +35,5 @@ __all__ = [
     "tune",
     "ray_tune",
     "__version__",
+    "DEBUG_BUILD",
 ]
