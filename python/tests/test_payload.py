@@ -380,6 +380,9 @@ class Errors(unittest.TestCase):
         a, b = inputs()
         with self.assertRaisesRegex(TypeError, "argument 0: the payload takes float32, this array is float64"):
             program(a.astype(np.float64), b)
+        # float32 by name, but big-endian: its bytes are not the code's floats.
+        with self.assertRaisesRegex(TypeError, r"argument 0: .* this array is float32 \(>f4\)"):
+            program(a.astype(">f4"), b)
         with self.assertRaisesRegex(ValueError, r"argument 1: the payload takes shape \[48, 80\]"):
             program(a, b[:, :40])
         with self.assertRaisesRegex(TypeError, "takes 2 arrays, 1 given"):
