@@ -33,15 +33,17 @@ fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
         .filter(|c| c.chain.contains(".rfactor("))
         .collect();
     let chains: Vec<&str> = rfactored.iter().map(|c| c.chain.as_str()).collect();
-    let k = &matmul.dims[2];
-    assert_eq!(
-        chains,
-        vec![
-            format!(".split({k}, {k}o, {k}i, 16).rfactor({k}i, {k}u).vectorize({k}u)"),
-            format!(".split({k}, {k}o, {k}i, 32).rfactor({k}i, {k}u).vectorize({k}u)"),
-            format!(".split({k}, {k}o, {k}i, 64).rfactor({k}i, {k}u).vectorize({k}u)"),
-        ]
-    );
+    let (i, j, k) = (&matmul.dims[0], &matmul.dims[1], &matmul.dims[2]);
+    let mut expected = Vec::new();
+    for tile in [16, 32, 64] {
+        let rfactor = format!(".split({k}, {k}o, {k}i, {tile}).rfactor({k}i, {k}u)");
+        expected.push(format!("{rfactor}.vectorize({k}u)"));
+        // Four of the 96 outputs summed side by side.
+        expected.push(format!(
+            ".split({j}, {j}o, {j}i, 4){rfactor}.reorder({k}u, {j}i, {k}o, {j}o, {i}).vectorize({k}u).unroll({j}i)"
+        ));
+    }
+    assert_eq!(chains, expected);
     // Each plans with the transpose inlined, as the tuner measures it.
     for candidate in &rfactored {
         let schedule = format!(
