@@ -1,6 +1,8 @@
 //! One structured op of a payload as a payload of its own: a public function
 //! whose arguments are the op's operands (its inits too, so it computes
-//! `init ⊕ op`), its constant operands copied in, returning its results.
+//! `init ⊕ op`), its constant operands copied in (a frozen weight, whose
+//! `dense_resource` data the text does not hold, an argument instead),
+//! returning its results.
 //! The tuner measures each kind of op this way, apart from the model.
 
 use crate::describe::describe_with_ops;
@@ -66,12 +68,12 @@ fn isolated_text<'m>(ops: &[OpView<'m>], names: &AsmNames<'m>) -> String {
     }
     let arguments: Vec<(String, String)> = outside
         .iter()
-        .filter(|v| copied(v).is_none())
+        .filter(|v| v.constant.is_none())
         .map(|v| (v.name.clone(), v.ty.clone()))
         .collect();
     let constants: Vec<(String, String)> = outside
         .iter()
-        .filter_map(|v| Some((v.name.clone(), copied(v)?.to_string())))
+        .filter_map(|v| Some((v.name.clone(), v.constant.clone()?)))
         .collect();
     let results: Vec<String> = (0..op.result_types().len())
         .map(|i| op.result_name(i, names))
@@ -98,17 +100,6 @@ fn isolated_text<'m>(ops: &[OpView<'m>], names: &AsmNames<'m>) -> String {
         result_types.join(", ")
     ));
     text
-}
-
-/// The constant defining `value`, when it can be copied into the isolated
-/// function: not a `dense_resource` one, whose data is in the payload's
-/// resource section (a frozen export's weights), which the isolated text
-/// does not carry: such a weight becomes an argument.
-fn copied(value: &crate::ffi::OutsideValue) -> Option<&str> {
-    value
-        .constant
-        .as_deref()
-        .filter(|c| !c.contains("dense_resource<"))
 }
 
 #[cfg(test)]

@@ -263,6 +263,16 @@ impl<'m> OpView<'m> {
         }
     }
 
+    /// Whether the op's attribute `name` is a `dense_resource`, whose
+    /// data lives in the module's resource section, not in the op's text.
+    pub fn holds_resource(self, name: &str) -> bool {
+        // SAFETY: as in `attribute_text`; a missing attribute is checked first.
+        unsafe {
+            let attribute = mlirOperationGetAttributeByName(self.raw, string_ref(name));
+            !attribute.ptr.is_null() && mlirAttributeIsADenseResourceElements(attribute)
+        }
+    }
+
     /// A string attribute's value, if the op has one by that name.
     pub fn string_attribute(self, name: &str) -> Option<String> {
         // SAFETY: as in `attribute_text`; the kind is checked before reading the value.

@@ -73,7 +73,7 @@ impl<'m> OpView<'m> {
                 let owner = mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value));
                 let constant = owner
                     .map(|op| OpView::<'m>::from_raw(op))
-                    .filter(|op| op.name() == "arith.constant")
+                    .filter(|op| op.name() == "arith.constant" && !op.holds_resource("value"))
                     .map(|op| op.printed_with(names));
                 values.push(OutsideValue { name, ty, constant });
             }
@@ -97,7 +97,9 @@ pub struct OutsideValue {
     pub name: String,
     /// Its type, printed.
     pub ty: String,
-    /// The `arith.constant` defining it, printed, when one does.
+    /// The `arith.constant` defining it, printed, when one does and its
+    /// text holds its value (not a `dense_resource`, a frozen export's
+    /// weight, whose data is in the module's resource section).
     pub constant: Option<String>,
 }
 
