@@ -28,7 +28,7 @@ pub(crate) fn explain(
         Stop::ApplyNamingLoops,
         &machine.machine(&accelerators),
     )?;
-    report_diagnostics(&outcome, false)?;
+    report_diagnostics(&outcome, &schedule, false)?;
     let explanation = interpreter::explain::explain(&outcome, &schedule).map_err(Exit::internal)?;
     let text = if json {
         serde_json::to_string_pretty(&explanation).expect("plain data serializes") + "\n"

@@ -371,7 +371,7 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
         stop,
         &args.machine.machine(&accelerators),
     )?;
-    report_diagnostics(&outcome, args.deny_warnings)?;
+    report_diagnostics(&outcome, &schedule, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{}", ensure_newline(remark.clone()));
     }
@@ -394,10 +394,20 @@ fn apply(args: ApplyArgs) -> Result<(), Exit> {
     write_output(args.output.as_deref(), &text)
 }
 
-/// Prints the schedule's notes and warnings to standard error; with `deny`,
-/// any warning (not a note) fails the command (exit code 1).
-pub(crate) fn report_diagnostics(outcome: &pipeline::Outcome, deny: bool) -> Result<(), Exit> {
-    for text in outcome.notes.iter().chain(&outcome.warnings) {
+/// Prints the schedule's notes and warnings to standard error, and a note
+/// when `schedule` was tuned on another CPU; with `deny`, any warning (not a
+/// note) fails the command (exit code 1).
+pub(crate) fn report_diagnostics(
+    outcome: &pipeline::Outcome,
+    schedule: &SourceFile,
+    deny: bool,
+) -> Result<(), Exit> {
+    let elsewhere = tuner::provenance::note(schedule);
+    for text in elsewhere
+        .iter()
+        .chain(&outcome.notes)
+        .chain(&outcome.warnings)
+    {
         eprint!("{}", ensure_newline(text.clone()));
     }
     let warnings = &outcome.warnings;
@@ -507,7 +517,7 @@ fn check(
         Stop::Plan,
         &machine.machine(&accelerators),
     )?;
-    report_diagnostics(&outcome, deny_warnings)?;
+    report_diagnostics(&outcome, &schedule, deny_warnings)?;
     let warned = match outcome.warnings.len() {
         0 => String::new(),
         1 => " (1 warning)".to_string(),

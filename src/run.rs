@@ -388,7 +388,7 @@ fn schedule_payload<'c>(
         Stop::Apply,
         &args.machine.machine(&targets),
     )?;
-    crate::report_diagnostics(&outcome, args.deny_warnings)?;
+    crate::report_diagnostics(&outcome, &files.schedule, args.deny_warnings)?;
     for remark in &outcome.remarks {
         eprint!("{remark}");
     }

@@ -63,7 +63,30 @@ fn the_tuned_schedule_checks_applies_and_computes_the_same() {
     ] {
         let output = sched_apply(&args);
         assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).contains("tuned on"), "{}", stderr(&output));
     }
+    // The same file as if tuned on another CPU: a note naming both, not a
+    // warning (`--deny-warnings` passes).
+    let schedule = std::fs::read_to_string(first).unwrap();
+    let (header, rest) = schedule.split_once('\n').unwrap();
+    let (before, cpu) = header.rsplit_once(" on ").unwrap();
+    let moved = format!(
+        "{before} on elsewhere/00000000 ({}\n{rest}",
+        cpu.split_once(" (").unwrap().1
+    );
+    let elsewhere = scratch.join("elsewhere.sched");
+    std::fs::write(&elsewhere, moved).unwrap();
+    let elsewhere = elsewhere.to_str().unwrap();
+    let output = sched_apply(&["check", elsewhere, "--payload", PAYLOAD, "--deny-warnings"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let here = cpu.split_once(" (").unwrap().0;
+    assert!(
+        stderr(&output).contains(&format!(
+            "note: tuned on elsewhere/00000000; this CPU is {here}"
+        )),
+        "{}",
+        stderr(&output)
+    );
     let output = sched_apply(&["run", PAYLOAD, first, "--check", "--no-cache"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(String::from_utf8_lossy(&output.stdout).contains("check: ok"));

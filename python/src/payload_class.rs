@@ -22,7 +22,8 @@ impl Payload {
     }
 
     /// The pipeline run with `schedule` (`name` in messages) up to `stop`,
-    /// its warnings given as `UserWarning`s.
+    /// its warnings given as `UserWarning`s (and the note that it was tuned on
+    /// another CPU, [`tuner::provenance`]).
     fn run_to(
         &self,
         py: Python<'_>,
@@ -37,7 +38,8 @@ impl Payload {
             &pipeline::Machine::host(),
         )
         .map_err(pipeline_error)?;
-        for warning in &outcome.warnings {
+        let elsewhere = tuner::provenance::note(source);
+        for warning in elsewhere.iter().chain(&outcome.warnings) {
             warn(py, warning)?;
         }
         Ok(outcome)

@@ -290,6 +290,19 @@ class Cache(unittest.TestCase):
 
 
 class Tune(unittest.TestCase):
+    def test_a_schedule_tuned_on_another_cpu_warns_naming_both(self):
+        header = "# Written by `sched-apply tune` for mm.mlir on elsewhere/00000000 (one thread).\n"
+        payload = sched_apply.Payload(MATMUL, name="mm.mlir")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            program = payload.apply(header + SCHEDULE, name="mm.sched", cache=False)
+            payload.apply(SCHEDULE, name="mm.sched", cache=False)
+        notes = [str(w.message) for w in caught if "tuned on" in str(w.message)]
+        self.assertEqual(len(notes), 1, notes)
+        self.assertIn("mm.sched:1:48: note: tuned on elsewhere/00000000; this CPU is", notes[0])
+        a, b = inputs(6)
+        np.testing.assert_allclose(program(a, b), a @ b, rtol=1e-5, atol=1e-5)
+
     def test_a_tuned_schedule_checks_applies_and_equals_the_unscheduled_payload(self):
         payload = sched_apply.Payload(MATMUL, name="mm.mlir")
         with tempfile.TemporaryDirectory() as directory:

@@ -139,7 +139,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
             accelerators: &targets,
         },
     )?;
-    crate::report_diagnostics(&outcome, false)?;
+    crate::report_diagnostics(&outcome, &schedule, false)?;
     let transformed = outcome.payload.clone().unwrap_or_default();
     let transformed_source =
         SourceFile::new(format!("{payload_name} (scheduled)"), transformed.clone());

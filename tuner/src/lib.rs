@@ -21,6 +21,7 @@ pub mod packed;
 mod paired;
 pub mod partials;
 pub mod producers;
+pub mod provenance;
 pub mod records;
 pub mod run;
 pub mod selector;

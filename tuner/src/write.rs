@@ -25,6 +25,51 @@ pub struct Header {
     pub taken: Vec<String>,
 }
 
+/// How the header of a file `tune` wrote begins, and of the part it added to
+/// a person's file; the CPU follows the payload's name after ` on `.
+const WRITTEN_BY: &str = "Written by `sched-apply tune`";
+const ADDED_BY: &str = "Added by `sched-apply tune` (the ops above are kept as written)";
+
+/// A CPU a schedule's header names as the one `tune` measured on.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TunedOn {
+    /// The CPU as [`crate::records::this_cpu`] names it (`znver3/6763a6f3`).
+    pub cpu: String,
+    /// Its byte offset in the schedule's text.
+    pub offset: usize,
+}
+
+/// The CPUs named by the headers `tune` writes in `text` (one per run of
+/// `tune` that wrote or added to it), in order.
+pub fn tuned_on(text: &str) -> Vec<TunedOn> {
+    let mut found = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let Some(rest) = line.strip_prefix("# ") else {
+            continue;
+        };
+        if !rest.starts_with(WRITTEN_BY) && !rest.starts_with(ADDED_BY) {
+            continue;
+        }
+        // `... for PAYLOAD on CPU (THREADS).`: the payload's path may hold
+        // ` on `, a CPU name never holds a space.
+        let Some(at) = rest.rfind(" on ") else {
+            continue;
+        };
+        let after = &rest[at + 4..];
+        let Some(end) = after.find(" (") else {
+            continue;
+        };
+        found.push(TunedOn {
+            cpu: after[..end].to_string(),
+            offset: start + 2 + at + 4,
+        });
+    }
+    found
+}
+
 fn milliseconds(seconds: f64) -> String {
     format!("{:.4} ms", seconds * 1e3)
 }
@@ -271,8 +316,8 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         n => format!("{n} threads"),
     };
     let what = match &header.kept {
-        Some(_) => "Added by `sched-apply tune` (the ops above are kept as written)",
-        None => "Written by `sched-apply tune`",
+        Some(_) => ADDED_BY,
+        None => WRITTEN_BY,
     };
     let mut text = header
         .kept
@@ -354,4 +399,25 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cpus_a_header_names_are_found_where_they_are() {
+        let text = format!(
+            "# {WRITTEN_BY} for runs on ice/m.mlir on znver1/6abae8f2 (one thread).\n\
+             func mm = linalg.matmul (i, j | k)\n\
+             # a person's comment: tuned on a laptop (by hand)\n\
+             \n# {ADDED_BY} for m.mlir on znver3/6763a6f3 (2 threads).\n"
+        );
+        let found = tuned_on(&text);
+        let cpus: Vec<&str> = found.iter().map(|t| t.cpu.as_str()).collect();
+        assert_eq!(cpus, ["znver1/6abae8f2", "znver3/6763a6f3"]);
+        for tuned in &found {
+            assert!(text[tuned.offset..].starts_with(&tuned.cpu), "{tuned:?}");
+        }
+    }
 }
