@@ -4,6 +4,7 @@ and torch.compile, one thread.
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_models.py [--calls 20] [--rounds 3]
         [--only torch|torchvision] [--model transformer] [--compile] [--threads 2]
+        [--variant tuned.znver3]
 
 Needs torch (a virtual environment outside the repository, as for scripts/export_torch.py, whose
 models this imports), the exports' inputs written by `scripts/export_torch.py` (examples/torch/data,
@@ -14,7 +15,8 @@ so machine noise hits both alike. With --compile, also `torch.compile(model)` (t
 backend, compiled before the first round). With --threads N (run it unpinned, or on N cores), both
 sides get N threads (`torch.set_num_threads`, `sched-apply run --threads`), and only the schedules
 named `*.parallel.sched` are timed (on one thread those that mark no loop `parallel`); otherwise
-those are left out. Prints each round, then per export and schedule the
+those are left out. With --variant V, only the schedules `NAME.FORM.V.sched` (and
+`NAME.FORM.V.parallel.sched`): the files tuned for one CPU, say. Prints each round, then per export and schedule the
 median time and the median of the rounds' ratios (PyTorch's time over ours: above 1 means we are
 faster).
 """
@@ -34,15 +36,19 @@ import export_torch  # noqa: E402
 
 
 
-def schedules_of(name, exports, parallel):
+def schedules_of(name, exports, parallel, variant=None):
     """(export, schedule) for every schedule beside both forms of model `name` in `exports`: the
-    `*.parallel.sched` ones when `parallel`, the others otherwise."""
+    `*.parallel.sched` ones when `parallel`, the others otherwise; with `variant`, only
+    `NAME.FORM.VARIANT[.parallel].sched`."""
     pairs = []
     for form in ["linalg", "tosa"]:
         payload = exports / f"{name}.{form}.mlir"
         for schedule in sorted(exports.glob(f"{name}.{form}.sched")) + sorted(
                 exports.glob(f"{name}.{form}.*.sched")):
-            if schedule.name.endswith(".parallel.sched") == parallel:
+            if schedule.name.endswith(".parallel.sched") != parallel:
+                continue
+            middle = schedule.name[len(f"{name}.{form}."):-len(".sched")].removesuffix("parallel")
+            if variant is None or middle.rstrip(".") == variant:
                 pairs.append((payload, schedule))
     return pairs
 
@@ -75,6 +81,8 @@ def main():
                         help="only this model (e.g. transformer); repeat for several")
     parser.add_argument("--compile", action="store_true", help="also time torch.compile (inductor)")
     parser.add_argument("--threads", type=int, default=1, help="threads on both sides")
+    parser.add_argument("--variant", help="only the schedules NAME.FORM.VARIANT[.parallel].sched "
+                        "(e.g. tuned.znver3)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread(s)", file=sys.stderr)
@@ -108,7 +116,7 @@ def main():
             line = f"round {round_index + 1}: {name}: torch {theirs[name][-1] * 1e3:.4f} ms"
             if name in compiled:
                 line += f", torch.compile {compiled[name][1][-1] * 1e3:.4f} ms"
-            for payload, schedule in schedules_of(name, exports, args.threads > 1):
+            for payload, schedule in schedules_of(name, exports, args.threads > 1, args.variant):
                 threads = ["--threads", str(args.threads)] if marks_parallel(schedule) else []
                 seconds = sched_apply_median(str(payload), str(schedule), args.calls,
                                              ["--inputs", inputs, *threads])

@@ -3,7 +3,8 @@
 //! mobilenet_v2 and a transformer encoder layer, parameters as arguments,
 //! written by `scripts/export_torch.py`), each under every schedule beside
 //! it (one for one thread, `*.parallel.sched` for two, `*.tuned.sched` written by
-//! `sched-apply tune`, `*.tuned.parallel.sched` by `tune --threads 2`): JIT-run on
+//! `sched-apply tune`, `*.tuned.parallel.sched` by `tune --threads 2`, and
+//! `*.tuned.avx2.sched`, `*.tuned.znver3.sched` the same on those CPUs): JIT-run on
 //! seeded inputs and compared with the unscheduled payload's results on them
 //! (run once per export, then `--expect`ed of every schedule: the same
 //! comparison as `--check`'s), and, when the exporter's data is there
@@ -102,7 +103,9 @@ fn mobilenet_v2_under_each_schedule_computes_what_it_does_unscheduled() {
             "mobilenet_v2.linalg.sched",
             "mobilenet_v2.linalg.tuned.avx2.parallel.sched",
             "mobilenet_v2.linalg.tuned.avx2.sched",
-            "mobilenet_v2.linalg.tuned.sched"
+            "mobilenet_v2.linalg.tuned.sched",
+            "mobilenet_v2.linalg.tuned.znver3.parallel.sched",
+            "mobilenet_v2.linalg.tuned.znver3.sched"
         ]
     );
 }
@@ -118,7 +121,9 @@ fn resnet18_under_each_schedule_computes_what_it_does_unscheduled() {
             "resnet18_b1.linalg.tuned.avx2.parallel.sched",
             "resnet18_b1.linalg.tuned.avx2.sched",
             "resnet18_b1.linalg.tuned.parallel.sched",
-            "resnet18_b1.linalg.tuned.sched"
+            "resnet18_b1.linalg.tuned.sched",
+            "resnet18_b1.linalg.tuned.znver3.parallel.sched",
+            "resnet18_b1.linalg.tuned.znver3.sched"
         ]
     );
 }
@@ -133,7 +138,9 @@ fn resnet18_at_batch_8_under_each_schedule_computes_what_it_does_unscheduled() {
             "resnet18_b8.linalg.sched",
             "resnet18_b8.linalg.tuned.avx2.parallel.sched",
             "resnet18_b8.linalg.tuned.avx2.sched",
-            "resnet18_b8.linalg.tuned.sched"
+            "resnet18_b8.linalg.tuned.sched",
+            "resnet18_b8.linalg.tuned.znver3.parallel.sched",
+            "resnet18_b8.linalg.tuned.znver3.sched"
         ]
     );
 }
@@ -148,7 +155,9 @@ fn the_transformer_layer_under_each_schedule_computes_what_it_does_unscheduled()
             "transformer.linalg.sched",
             "transformer.linalg.tuned.avx2.parallel.sched",
             "transformer.linalg.tuned.avx2.sched",
-            "transformer.linalg.tuned.sched"
+            "transformer.linalg.tuned.sched",
+            "transformer.linalg.tuned.znver3.parallel.sched",
+            "transformer.linalg.tuned.znver3.sched"
         ]
     );
 }
