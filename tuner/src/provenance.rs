@@ -3,17 +3,22 @@
 //! package warns): its tile sizes were chosen by timing them there, and may
 //! be slow here without any other sign.
 
+use crate::write::{tuned_on, TunedOn};
 use schedule_lang::{Diagnostic, SourceFile, Span};
 
 /// The note, rendered, when `schedule`'s header names a CPU other than this
 /// one ([`crate::records::this_cpu`]); `None` for a schedule `tune` did not
 /// write or wrote here.
 pub fn note(schedule: &SourceFile) -> Option<String> {
-    note_for(schedule, &crate::records::this_cpu())
+    // Most schedules name no CPU: LLVM is asked for this one only if one does.
+    let tuned = tuned_on(&schedule.text);
+    if tuned.is_empty() {
+        return None;
+    }
+    note_for(schedule, &tuned, &crate::records::this_cpu())
 }
 
-fn note_for(schedule: &SourceFile, here: &str) -> Option<String> {
-    let tuned = crate::write::tuned_on(&schedule.text);
+fn note_for(schedule: &SourceFile, tuned: &[TunedOn], here: &str) -> Option<String> {
     let other = tuned.iter().find(|tuned| tuned.cpu != here)?;
     let span = Span::new(other.offset, other.offset + other.cpu.len());
     let note = Diagnostic::note(
@@ -33,6 +38,10 @@ fn note_for(schedule: &SourceFile, here: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn note_on(schedule: &SourceFile, here: &str) -> Option<String> {
+        note_for(schedule, &tuned_on(&schedule.text), here)
+    }
+
     const HEADER: &str =
         "# Written by `sched-apply tune` for m.mlir on znver1/6abae8f2 (one thread).\n\
                           func mm = linalg.matmul (i, j | k)\n";
@@ -40,7 +49,7 @@ mod tests {
     #[test]
     fn a_schedule_tuned_on_another_cpu_gets_a_note_at_its_name() {
         let schedule = SourceFile::new("m.sched", HEADER);
-        let note = note_for(&schedule, "znver3/6763a6f3").expect("a note");
+        let note = note_on(&schedule, "znver3/6763a6f3").expect("a note");
         assert!(
             note.starts_with(
                 "m.sched:1:47: note: tuned on znver1/6abae8f2; this CPU is znver3/6763a6f3"
@@ -56,11 +65,11 @@ mod tests {
     #[test]
     fn a_schedule_tuned_here_or_written_by_hand_gets_none() {
         let schedule = SourceFile::new("m.sched", HEADER);
-        assert_eq!(note_for(&schedule, "znver1/6abae8f2"), None);
+        assert_eq!(note_on(&schedule, "znver1/6abae8f2"), None);
         let by_hand = SourceFile::new(
             "h.sched",
             "# tuned on znver1 by hand\nfunc mm = linalg.matmul (i, j | k)\n",
         );
-        assert_eq!(note_for(&by_hand, "znver3/6763a6f3"), None);
+        assert_eq!(note_on(&by_hand, "znver3/6763a6f3"), None);
     }
 }
