@@ -14,7 +14,8 @@
 //! `broadcasts.cpp` reads a broadcast's input instead of its result;
 //! `contract.cpp` lets LLVM fuse vector multiplies and adds; `approximate.cpp`
 //! turns vector math functions into polynomials; `noalias.cpp` marks
-//! outlined loop nests' buffers that cannot overlap; `loops.cpp`
+//! outlined loop nests' buffers that cannot overlap, and `constants.cpp`
+//! gives them the constants their calls pass; `loops.cpp`
 //! keeps innermost scalar rows rolled for LLVM;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp`,
@@ -55,6 +56,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/approximate.cpp");
     println!("cargo:rerun-if-changed=shim/loops.cpp");
     println!("cargo:rerun-if-changed=shim/noalias.cpp");
+    println!("cargo:rerun-if-changed=shim/constants.cpp");
     println!("cargo:rerun-if-changed=shim/readonly.cpp");
     println!("cargo:rerun-if-changed=shim/plugin.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
@@ -104,6 +106,7 @@ fn main() {
         "approximate",
         "loops",
         "noalias",
+        "constants",
         "readonly",
         "plugin",
     ];

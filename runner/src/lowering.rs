@@ -291,7 +291,8 @@ pub(crate) fn make_parallel_loops(
 /// Requests the C interfaces ([`C_WRAPPERS_PIPELINE`]), then outlines each
 /// function's loop nests ([`OUTLINE_SCRIPT`]) when a function has more than
 /// `above` of them, its linalg ops made loops first ([`LINALG_TO_LOOPS`]),
-/// and marks the nests' buffers that cannot overlap `llvm.noalias` ([`OUTLINED_ABOVE`] when compiling).
+/// gives each nest the constants its call passes, and marks the nests'
+/// buffers that cannot overlap `llvm.noalias` ([`OUTLINED_ABOVE`] when compiling).
 pub(crate) fn outline_loop_nests(
     context: &melior::Context,
     module: &mut melior::ir::Module,
@@ -324,6 +325,7 @@ pub(crate) fn outline_loop_nests(
             messages,
         )
     })?;
+    crate::ffi::sink_outlined_constants(module, OUTLINED_PREFIX);
     crate::ffi::mark_outlined_no_alias(module, OUTLINED_PREFIX);
     Ok(())
 }

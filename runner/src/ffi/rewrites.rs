@@ -165,6 +165,18 @@ pub fn mark_outlined_no_alias(module: &mut melior::ir::Module, prefix: &str) -> 
     unsafe { schedMarkOutlinedNoAlias(raw, prefix.to_raw()) }
 }
 
+/// After outlining: each function named `prefix…` gets the constants all
+/// its calls pass for an argument (loop bounds, a fill's vector) cloned in,
+/// in place of the argument (`shim/constants.cpp` says why). Returns the
+/// arguments replaced.
+pub fn sink_outlined_constants(module: &mut melior::ir::Module, prefix: &str) -> i64 {
+    let raw = module.as_operation().to_raw();
+    let prefix = melior::StringRef::new(prefix);
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // `prefix` outlives it; the shim only clones constants into functions.
+    unsafe { schedSinkOutlinedConstants(raw, prefix.to_raw()) }
+}
+
 /// After the conversion to the LLVM dialect: the pointers
 /// [`mark_outlined_no_alias`] marked become `llvm.noalias` arguments.
 /// Returns the pointers marked.
@@ -191,6 +203,8 @@ unsafe extern "C" {
     fn schedStridedCopiesToLoops(root: MlirOperation) -> i64;
     /// Defined in `shim/noalias.cpp`.
     fn schedApplyNoAliasMarks(root: MlirOperation) -> i64;
+    /// Defined in `shim/constants.cpp`.
+    fn schedSinkOutlinedConstants(root: MlirOperation, prefix: mlir_sys::MlirStringRef) -> i64;
     /// Defined in `shim/noalias.cpp`.
     fn schedMarkOutlinedNoAlias(root: MlirOperation, prefix: mlir_sys::MlirStringRef) -> i64;
     /// Defined in `shim/loops.cpp`.

@@ -105,6 +105,57 @@ memref.store %v, %b[%i] : memref<8xf32>
 }
 
 #[test]
+fn an_outlined_nest_gets_the_constants_its_call_passed_and_keeps_the_other_arguments() {
+    // The first nest's bounds and the vector it writes are constants of
+    // the caller; the second nest's bound is the caller's argument.
+    let text = r#"
+func.func @f(%a: memref<8x4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c8 step %c1 {
+vector.transfer_write %zero, %a[%i, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x4xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+memref.store %one, %a[%i, %c0] : memref<8x4xf32>
+  }
+  return
+}"#;
+    let context = payload::new_context();
+    let mut module = melior::ir::Module::parse(&context, text).unwrap();
+    outline_loop_nests(&context, &mut module, "f.mlir", 0).unwrap();
+    let text = payload::ffi::print_module(&module);
+    let signatures: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("func.func") && line.contains("@sched_nest"))
+        .map(|line| &line[line.find('(').unwrap()..line.find(')').unwrap() + 1])
+        .collect();
+    assert_eq!(
+        signatures,
+        [
+            "(%arg0: memref<8x4xf32>)",
+            "(%arg0: memref<8x4xf32>, %arg1: index)"
+        ],
+        "{text}"
+    );
+    assert!(text.contains("call @sched_nest(%arg0) :"), "{text}");
+    assert!(
+        text.contains("call @sched_nest_0(%arg0, %arg1) :"),
+        "{text}"
+    );
+    let first = &text[text.find("@sched_nest(%arg0: ").unwrap()..];
+    let first = &first[..first.find("return").unwrap()];
+    assert!(
+        first.contains("arith.constant dense<0.000000e+00> : vector<4xf32>"),
+        "{text}"
+    );
+    assert!(first.contains("arith.constant 8 : index"), "{text}");
+    lower_to_llvm(&context, &mut module, "f.mlir").unwrap();
+}
+
+#[test]
 fn linalg_ops_left_untiled_are_outlined_as_loops() {
     let text = r#"
 func.func @f(%a: memref<8xf32>, %b: memref<8xf32>) {
