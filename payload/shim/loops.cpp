@@ -6,7 +6,11 @@
 // with gathers and runtime alias checks: slow to compile and slow to run.
 // Kept rolled, the loop is vectorized along its own contiguous row.
 // Shorter loops (a convolution window's taps) and loops holding vector code
-// (the schedule's own vector tiles) are LLVM's to unroll.
+// (the schedule's own vector tiles) are LLVM's to unroll. The loops around a
+// marked row that hold nothing else are marked too: a padded tensor's border
+// rows (8x64 rows of 58 zeros in ResNet-18 at batch 8) became one `memset`
+// per row, which LLVM then unrolled into 512 calls in one block whose
+// instruction selection took 0.6-0.8 s per border.
 //
 // The mark is an `llvm.loop_annotation` on the loop; the SCF-to-CF
 // conversion copies it onto the loop's back edge, but the conversion to the
@@ -42,10 +46,20 @@ bool innermostScalar(scf::ForOp loop) {
   return scalar;
 }
 
+// The loop `loop` is the only op of (besides the terminator), or null.
+scf::ForOp perfectParent(scf::ForOp loop) {
+  auto parent = loop->getParentOfType<scf::ForOp>();
+  if (!parent || loop->getParentOp() != parent.getOperation() ||
+      parent.getBody()->getOperations().size() != 2)
+    return nullptr;
+  return parent;
+}
+
 } // namespace
 
 // Marks `unroll disable` every innermost scalar `scf.for` under `root` whose
-// constant trip count is at least `minTrips`; returns how many.
+// constant trip count is at least `minTrips`, and the loops around it that
+// hold nothing else; returns how many rows.
 extern "C" int64_t schedKeepScalarRowsRolled(MlirOperation root,
                                              int64_t minTrips) {
   MLIRContext *context = unwrap(root)->getContext();
@@ -71,6 +85,9 @@ extern "C" int64_t schedKeepScalarRowsRolled(MlirOperation root,
       return;
     loop->setAttr(annotationName, annotation);
     ++marked;
+    for (scf::ForOp parent = perfectParent(loop); parent;
+         parent = perfectParent(parent))
+      parent->setAttr(annotationName, annotation);
   });
   return marked;
 }
