@@ -18,6 +18,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -28,6 +29,7 @@
 #include "llvm/Transforms/IPO/SCCP.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 #include <algorithm>
 #include <mutex>
@@ -75,6 +77,41 @@ void addPackedWrappers(llvm::Module &module) {
       builder.CreateStore(result, slot(function->arg_size()));
     builder.CreateRetVoid();
   }
+}
+
+// Inlines into each C interface function `_mlir_ciface_f` the function `f`
+// it calls, when nothing else calls `f`. The interface receives each
+// buffer as a pointer to its descriptor and calls `f` with every field as an
+// argument of its own: MobileNet-v2's 263 arguments made a call of 1 642,
+// whose instruction selection took 1.4 s, and `f` a function receiving
+// them, 0.3 s more. Inlined, the fields are loaded
+// where they are used. Returns how many were inlined.
+int inlineEntriesIntoInterfaces(llvm::Module &module) {
+  std::vector<llvm::CallBase *> calls;
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration() ||
+        !function.getName().starts_with(cInterfacePrefix))
+      continue;
+    for (llvm::Instruction &instruction : llvm::instructions(function)) {
+      auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction);
+      llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (callee && !callee->isDeclaration() && callee->hasOneUse() &&
+          callee->getName() ==
+              function.getName().drop_front(cInterfacePrefix.size()))
+        calls.push_back(call);
+    }
+  }
+  int inlined = 0;
+  for (llvm::CallBase *call : calls) {
+    llvm::Function *callee = call->getCalledFunction();
+    llvm::InlineFunctionInfo info;
+    if (!llvm::InlineFunction(*call, info).isSuccess())
+      continue;
+    ++inlined;
+    if (callee->use_empty())
+      callee->eraseFromParent();
+  }
+  return inlined;
 }
 
 // Three of LLVM's code generation settings, changed once for every compile
@@ -279,6 +316,7 @@ extern "C" bool schedCompileObjects(MlirOperation module, int optLevel,
   mlir::ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(),
                                                         machine.get());
   addPackedWrappers(*llvmModule);
+  inlineEntriesIntoInterfaces(*llvmModule);
   // No more parts than functions to compile: the others would be empty.
   int functions = 0;
   for (llvm::Function &function : *llvmModule)

@@ -128,29 +128,43 @@ pub const ROLLED_ROW_TRIPS: i64 = 8;
 /// has no intrinsic for (`erf`, `tanh`, ... left scalar, or vectors not
 /// approximated) become libm calls, after those with intrinsics became
 /// them (a libm call per lane otherwise): `erf` did not translate at all.
+/// The conversions that need no module-wide view run function by function
+/// (`func.func(…)`, `llvm.func(…)`), so that an outlined model's functions
+/// are lowered on several threads ([`lower_to_llvm`]).
 pub const LOWERING_PIPELINE: &str = concat!(
     "builtin.module(",
     "func.func(buffer-loop-hoisting,promote-buffers-to-stack),",
     "buffer-deallocation-pipeline,",
     "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll}),",
     "convert-scf-to-openmp,",
-    "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},",
-    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,",
-    "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)"
+    "func.func(convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},",
+    "expand-strided-metadata,lower-affine),",
+    "finalize-memref-to-llvm,",
+    "func.func(convert-scf-to-cf,convert-math-to-llvm),",
+    "convert-math-to-libm,convert-to-llvm,llvm.func(reconcile-unrealized-casts))"
 );
 
 /// The second half of lowering, from bufferized loops to the LLVM dialect:
 /// [`LOOPS_PIPELINE`], the scalar rows marked to stay rolled,
 /// [`LOWERING_PIPELINE`], and the marks attached to the loops' back edges
-/// and to outlined nests' pointers.
+/// and to outlined nests' pointers. The pipelines' function-level passes
+/// run on MLIR's threads (one per core; the context is single-threaded
+/// otherwise): a model whose loop nests were outlined into a few hundred
+/// functions (MobileNet-v2) lowered in 2.6-2.9 s instead of 3.6-3.9 s on
+/// two cores. Diagnostics stay ordered: MLIR re-emits those of worker
+/// threads on this one.
 pub(crate) fn lower_to_llvm(
     context: &melior::Context,
     module: &mut melior::ir::Module,
     payload_name: &str,
 ) -> Result<(), PayloadError> {
-    run_passes(context, module, LOOPS_PIPELINE, payload_name)?;
-    crate::ffi::keep_scalar_rows_rolled(module, ROLLED_ROW_TRIPS);
-    run_passes(context, module, LOWERING_PIPELINE, payload_name)?;
+    context.enable_multi_threading(true);
+    let lowered = run_passes(context, module, LOOPS_PIPELINE, payload_name).and_then(|()| {
+        crate::ffi::keep_scalar_rows_rolled(module, ROLLED_ROW_TRIPS);
+        run_passes(context, module, LOWERING_PIPELINE, payload_name)
+    });
+    context.enable_multi_threading(false);
+    lowered?;
     crate::ffi::attach_loop_annotations(module);
     crate::ffi::apply_no_alias_marks(module);
     Ok(())
