@@ -71,9 +71,9 @@ pub const C_WRAPPERS_PIPELINE: &str = "builtin.module(func.func(llvm-request-c-w
 /// (IndVarSimplify above all) take time growing faster than the function,
 /// so a long chain compiles in time linear in its length only outlined. The
 /// new functions have internal linkage and LLVM may not inline them
-/// (`passthrough = ["noinline"]`): with one call each, LLVM's
-/// interprocedural constant propagation puts the loop bounds and constants
-/// the call passes back into the nest, so the code is as fast
+/// (`passthrough = ["noinline"]`): the constants the call passes (loop
+/// bounds, a fill's vector) are cloned back into the nest after outlining
+/// (`ffi::sink_outlined_constants`), so the code is as fast
 /// (`docs/performance.md`, "Why the code is as it is").
 pub const OUTLINE_SCRIPT: &str = r#"module attributes {transform.with_named_sequence} {
   transform.named_sequence @sched_top_level_loop(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
