@@ -36,6 +36,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/keepdims.cpp");
     println!("cargo:rerun-if-changed=shim/dead.h");
     println!("cargo:rerun-if-changed=shim/each.h");
+    println!("cargo:rerun-if-changed=shim/outlined.h");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
@@ -207,6 +208,7 @@ fn stamp(prefix: &str, sources: &[&str]) -> String {
         "shim/reuse.h".to_string(),
         "shim/dead.h".to_string(),
         "shim/each.h".to_string(),
+        "shim/outlined.h".to_string(),
         "shim/SchedTransformOps.td".to_string(),
     ]);
     for file in files {

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/BitVector.h"
+#include "outlined.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -81,14 +82,7 @@ int64_t sinkInto(func::FuncOp callee, MutableArrayRef<func::CallOp> calls) {
 extern "C" int64_t schedSinkOutlinedConstants(MlirOperation root,
                                               MlirStringRef prefix) {
   Operation *module = unwrap(root);
-  llvm::StringRef namePrefix = unwrap(prefix);
-  llvm::MapVector<func::FuncOp, SmallVector<func::CallOp>> calls;
-  SymbolTable symbols(module);
-  module->walk([&](func::CallOp call) {
-    auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
-    if (callee && callee.getName().starts_with(namePrefix))
-      calls[callee].push_back(call);
-  });
+  auto calls = callsOfOutlined(module, unwrap(prefix));
   // A function also used otherwise (its address taken) keeps its arguments.
   llvm::DenseMap<StringAttr, size_t> uses;
   if (std::optional<SymbolTable::UseRange> all =

@@ -25,6 +25,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "outlined.h"
 
 using namespace mlir;
 
@@ -122,17 +123,8 @@ int64_t markCall(func::CallOp call, func::FuncOp callee) {
 // arguments marked.
 extern "C" int64_t schedMarkOutlinedNoAlias(MlirOperation root,
                                             MlirStringRef prefix) {
-  Operation *module = unwrap(root);
-  llvm::StringRef namePrefix = unwrap(prefix);
-  llvm::DenseMap<func::FuncOp, SmallVector<func::CallOp>> calls;
-  SymbolTable symbols(module);
-  module->walk([&](func::CallOp call) {
-    auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
-    if (callee && callee.getName().starts_with(namePrefix))
-      calls[callee].push_back(call);
-  });
   int64_t marked = 0;
-  for (auto &[callee, sites] : calls)
+  for (auto &[callee, sites] : callsOfOutlined(unwrap(root), unwrap(prefix)))
     if (sites.size() == 1)
       marked += markCall(sites.front(), callee);
   return marked;
