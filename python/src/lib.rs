@@ -17,6 +17,7 @@
 mod arrays;
 mod detached;
 mod errors;
+mod exports;
 mod found_file;
 mod payload_class;
 mod program_class;
@@ -31,6 +32,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<payload_class::Payload>()?;
     m.add_class::<program_class::Program>()?;
     m.add_function(wrap_pyfunction!(found_file::read_found_file, m)?)?;
+    m.add_function(wrap_pyfunction!(exports::cached_export, m)?)?;
+    m.add_function(wrap_pyfunction!(exports::store_export, m)?)?;
     m.add("ScheduleError", m.py().get_type::<ScheduleError>())?;
     m.add("PayloadError", m.py().get_type::<PayloadError>())?;
     m.add("RunError", m.py().get_type::<RunError>())?;

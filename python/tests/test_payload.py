@@ -289,6 +289,31 @@ class Cache(unittest.TestCase):
         self.assertEqual(os.listdir(shared), [])
 
 
+    def test_an_export_is_stored_under_its_key_and_read_back_only_while_it_is_trusted(self):
+        from sched_apply import _native
+
+        key = "ab" * 32
+        self.assertIsNone(_native.cached_export(key))
+        self.assertTrue(_native.store_export(key, MATMUL))
+        self.assertEqual(_native.cached_export(key), MATMUL)
+        self.assertIsNone(_native.cached_export("cd" * 32), "another key, another entry")
+        entry = os.path.join(self.directory, "cache", "exports", key + ".mlir")
+        self.assertEqual(os.stat(entry).st_mode & 0o777, 0o600)
+        os.chmod(entry, 0o622)
+        self.assertIsNone(_native.cached_export(key), "an entry others can write is not read")
+        os.chmod(entry, 0o600)
+        # An entry renamed to another key does not name that key: not read.
+        os.rename(entry, entry.replace(key, "ef" * 32))
+        self.assertIsNone(_native.cached_export("ef" * 32))
+
+    def test_an_export_key_that_is_not_a_sha256_is_refused(self):
+        from sched_apply import _native
+
+        for key in ("../x", "AB" * 32, "ab" * 31, ""):
+            with self.assertRaisesRegex(ValueError, "64 lowercase hex digits"):
+                _native.store_export(key, "x")
+
+
 class Tune(unittest.TestCase):
     def test_a_schedule_tuned_on_another_cpu_warns_naming_both(self):
         header = "# Written by `sched-apply tune` for mm.mlir on elsewhere/00000000 (one thread).\n"

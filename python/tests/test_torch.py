@@ -151,6 +151,60 @@ class Compile(unittest.TestCase):
         self.assertEqual((first.program.cached, second.program.cached), (False, True))
         torch.testing.assert_close(second(self.x), first(self.x), rtol=0, atol=0)
 
+    def test_a_second_export_of_the_same_program_is_read_from_the_cache(self):
+        from torch_mlir import fx
+
+        first, _ = sched_apply.export(self.model, (self.x,))
+        lowering = fx.export_and_import
+
+        def refused(*args, **kwargs):
+            raise AssertionError("exported again")
+
+        fx.export_and_import = refused
+        try:
+            second, _ = sched_apply.export(self.model, (self.x,))
+            with self.assertRaisesRegex(AssertionError, "exported again"):
+                sched_apply.export(self.model, (self.x,), cache=False)
+        finally:
+            fx.export_and_import = lowering
+        self.assertEqual(second.text, first.text)
+
+    def test_the_export_key_follows_the_program_not_the_weights(self):
+        from sched_apply import torch_module
+
+        def key(model, x):
+            arguments = torch_module._WithArguments(model)
+            program = torch.export.export(arguments.wrapped, (x, *arguments.tensors), strict=False)
+            return torch_module._export_key(program)
+
+        class Scaled(torch.nn.Module):
+            """A linear layer times an integer buffer, which the export bakes in."""
+
+            def __init__(self, scale, activation):
+                super().__init__()
+                torch.manual_seed(0)
+                self.linear = torch.nn.Linear(64, 32)
+                self.activation = activation
+                self.register_buffer("scale", torch.tensor([scale]))
+
+            def forward(self, x):
+                return self.activation(self.linear(x)) * self.scale
+
+        base = key(Scaled(2, torch.nn.ReLU()).eval(), self.x)
+        self.assertEqual(key(Scaled(2, torch.nn.ReLU()).eval(), self.x), base)
+        other_weights = Scaled(2, torch.nn.ReLU()).eval()
+        with torch.no_grad():
+            other_weights.linear.weight.mul_(3.0)
+        self.assertEqual(key(other_weights, self.x), base, "weights are arguments, not baked in")
+        self.assertNotEqual(key(Scaled(3, torch.nn.ReLU()).eval(), self.x), base, "a baked-in value")
+        self.assertNotEqual(key(Scaled(2, torch.nn.GELU()).eval(), self.x), base, "another op")
+        self.assertNotEqual(key(Scaled(2, torch.nn.ReLU()).eval(), self.x[:4]), base, "another shape")
+        # And what runs follows: the baked-in value of each model is its own.
+        for scale in (2, 3):
+            model = Scaled(scale, torch.nn.ReLU()).eval()
+            fast = sched_apply.compile(model, (self.x,))
+            torch.testing.assert_close(fast(self.x), model(self.x).detach(), rtol=1e-4, atol=1e-5)
+
     def test_weights_changed_in_place_are_seen(self):
         fast = sched_apply.compile(self.model, (self.x,))
         fast(self.x)

@@ -24,11 +24,10 @@
 //! fails any check, or whose results or targets do not fit the payload, is
 //! ignored and compiled again, never an error.
 
-use crate::files::{check_private_directory, read_private_file};
+use crate::files::{check_private_directory, read_private_file, remove_oldest, write_private_file};
 use crate::lowering::Boundary;
 use crate::offload::Types;
 use sha2::{Digest, Sha256};
-use std::io::Write;
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
@@ -245,38 +244,12 @@ impl Cache {
 
     /// Writes `bytes` to `path` through a fresh temporary file in the cache.
     fn write_whole(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        let mut file = tempfile::Builder::new()
-            .prefix(".entry-")
-            .suffix(".partial")
-            .tempfile_in(&self.directory)?;
-        file.write_all(bytes)?;
-        file.persist(path).map_err(|error| error.error)?;
-        Ok(())
+        write_private_file(&self.directory, path, bytes)
     }
 
     /// Removes the least recently written entries beyond [`KEPT`].
     fn prune(&self) {
-        let Ok(entries) = std::fs::read_dir(&self.directory) else {
-            return;
-        };
-        let mut metas: Vec<(std::time::SystemTime, PathBuf)> = entries
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|e| e == "meta"))
-            .filter_map(|path| {
-                Some((
-                    std::fs::symlink_metadata(&path).ok()?.modified().ok()?,
-                    path,
-                ))
-            })
-            .collect();
-        if metas.len() <= KEPT {
-            return;
-        }
-        metas.sort();
-        for (_, meta) in &metas[..metas.len() - KEPT] {
-            let _ = std::fs::remove_file(meta);
-            let _ = std::fs::remove_file(meta.with_extension("o"));
-        }
+        remove_oldest(&self.directory, "meta", Some("o"), KEPT);
     }
 }
 

@@ -9,7 +9,7 @@
 //! limit; anything else reads as absent. [`check_private_directory`] is the
 //! same test for a directory the process keeps such files in.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
@@ -149,6 +149,49 @@ pub fn check_private_directory(directory: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Writes `bytes` to `path` (in `directory`, a private one) through a fresh
+/// temporary file created there exclusively with mode `0600` and renamed: a
+/// reader, or another process writing the same file, never sees half of it,
+/// and no one can plant the file under the name it is written to.
+pub fn write_private_file(directory: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = tempfile::Builder::new()
+        .prefix(".entry-")
+        .suffix(".partial")
+        .tempfile_in(directory)?;
+    file.write_all(bytes)?;
+    file.persist(path).map_err(|error| error.error)?;
+    Ok(())
+}
+
+/// Removes the least recently written files of `directory` whose extension
+/// is `extension` beyond the `kept` newest, each with its companion of the
+/// same stem and extension `companion`, when given.
+pub fn remove_oldest(directory: &Path, extension: &str, companion: Option<&str>, kept: usize) {
+    let Ok(entries) = std::fs::read_dir(directory) else {
+        return;
+    };
+    let mut found: Vec<(std::time::SystemTime, std::path::PathBuf)> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .filter_map(|path| {
+            Some((
+                std::fs::symlink_metadata(&path).ok()?.modified().ok()?,
+                path,
+            ))
+        })
+        .collect();
+    if found.len() <= kept {
+        return;
+    }
+    found.sort();
+    for (_, path) in &found[..found.len() - kept] {
+        let _ = std::fs::remove_file(path);
+        if let Some(companion) = companion {
+            let _ = std::fs::remove_file(path.with_extension(companion));
+        }
+    }
 }
 
 #[cfg(test)]
