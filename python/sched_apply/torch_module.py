@@ -45,86 +45,35 @@ _OUTPUT_TYPE, _FUNC_NAME = "linalg-on-tensors", "forward"
 def export(model, example_inputs, name=None, cache=True):
     """The linalg payload torch-mlir's FX importer makes of `model` on `example_inputs` (a tuple
     of tensors), with its parameters and float buffers as arguments after the inputs: a
-    `Payload`, and the parameter tensors to pass. With `cache`, a program exported before (the
-    same traced graph, shapes and baked-in values, by the same torch and torch-mlir: see
-    `_export_key`) is read from sched-apply's cache instead of being decomposed and lowered
-    again, which is most of an export's time."""
+    `Payload`, and the parameter tensors to pass. With `cache`, a program exported before is
+    read from sched-apply's cache instead of being decomposed and lowered again, which is most
+    of an export's time: found by the traced program (`export_keys.program_key`: the same
+    graph, shapes and baked-in values, by the same torch and torch-mlir), or, for a graph
+    TorchDynamo made (the `torch.compile` backend's), by that graph before it is traced
+    (`export_keys.graph_key`), which skips the trace too."""
     import torch
     from torch_mlir import fx
 
+    from . import export_keys
+
     example_inputs = tuple(example_inputs)
     arguments = _WithArguments(model)
+    name = name or f"{type(model).__name__}.mlir"
+    graph_key = export_keys.graph_key(model, example_inputs, arguments.names) if cache else None
+    text = None if graph_key is None else cached_export(graph_key)
+    if text is not None:
+        return Payload(text, name=name), arguments.tensors
     program = torch.export.export(arguments.wrapped, (*example_inputs, *arguments.tensors), strict=False)
-    key = _export_key(program) if cache else None
+    key = export_keys.program_key(program, _OUTPUT_TYPE, _FUNC_NAME) if cache else None
     text = None if key is None else cached_export(key)
     if text is None:
         module = fx.export_and_import(program, output_type=_OUTPUT_TYPE, func_name=_FUNC_NAME)
         text = str(module)
         if key is not None:
             store_export(key, text)
-    name = name or f"{type(model).__name__}.mlir"
+    if graph_key is not None:
+        store_export(graph_key, text)
     return Payload(text, name=name), arguments.tensors
-
-
-def _export_key(program):
-    """The SHA-256 (hex) of everything torch-mlir's export of `program` (a traced
-    `ExportedProgram`) depends on: the graph with every node's shapes, strides, dtypes and
-    arguments; the signature; the values of the tensors it bakes in (the state and constants
-    the graph uses, by content); the versions and files of torch and torch-mlir; what is asked
-    of the exporter. None when the program holds something this cannot hash (a script object):
-    it is then exported without the cache."""
-    import hashlib
-    import importlib.metadata
-
-    import torch
-    from torch.export.graph_signature import InputKind
-    from torch_mlir import fx
-
-    hasher = hashlib.sha256()
-
-    def part(value):
-        data = value if isinstance(value, (bytes, memoryview)) else str(value).encode("utf-8")
-        hasher.update(len(data).to_bytes(8, "little"))
-        hasher.update(data)
-
-    part("sched-apply export 1")
-    part(torch.__version__)
-    try:
-        part(importlib.metadata.version("torch-mlir"))
-    except importlib.metadata.PackageNotFoundError:  # a build of torch-mlir on the path
-        part("")
-    package = os.path.dirname(fx.__file__)
-    for relative in ("fx.py", "compiler_utils.py", "extras/fx_importer.py", "extras/fx_decomp_util.py",
-                     "_mlir_libs"):
-        try:
-            stat = os.stat(os.path.join(package, relative))
-        except OSError:
-            continue
-        part(f"{relative} {stat.st_size} {stat.st_mtime_ns}")
-    part(f"{_OUTPUT_TYPE} {_FUNC_NAME}")
-    graph = program.graph_module.print_readable(print_output=False, include_stride=True,
-                                                include_device=True)
-    # Comments hold the source lines each node came from, which the payload does not depend on.
-    part("\n".join(line for line in graph.splitlines() if not line.lstrip().startswith("#")))
-    part(program.graph_signature)
-    part(program.range_constraints)
-    used = {node.name for node in program.graph.nodes if node.op == "placeholder" and node.users}
-    for spec in program.graph_signature.input_specs:
-        if spec.kind == InputKind.USER_INPUT or getattr(spec.arg, "name", None) not in used:
-            continue
-        if spec.kind not in (InputKind.PARAMETER, InputKind.BUFFER, InputKind.CONSTANT_TENSOR):
-            return None
-        value = program.state_dict.get(spec.target)
-        if value is None:
-            value = program.constants.get(spec.target)
-        if not isinstance(value, torch.Tensor):
-            return None
-        part(f"{spec.target} {value.dtype} {tuple(value.shape)}")
-        try:
-            part(memoryview(value.detach().cpu().contiguous().reshape(-1).view(torch.uint8).numpy()))
-        except (RuntimeError, TypeError):  # a quantized or sparse tensor: no plain bytes to hash
-            return None
-    return hasher.hexdigest()
 
 
 class Compiled:

@@ -170,12 +170,12 @@ class Compile(unittest.TestCase):
         self.assertEqual(second.text, first.text)
 
     def test_the_export_key_follows_the_program_not_the_weights(self):
-        from sched_apply import torch_module
+        from sched_apply import export_keys, torch_module
 
         def key(model, x):
             arguments = torch_module._WithArguments(model)
             program = torch.export.export(arguments.wrapped, (x, *arguments.tensors), strict=False)
-            return torch_module._export_key(program)
+            return export_keys.program_key(program, "linalg-on-tensors", "forward")
 
         class Scaled(torch.nn.Module):
             """A linear layer times an integer buffer, which the export bakes in."""
@@ -245,6 +245,33 @@ class Backend(unittest.TestCase):
         with torch.no_grad():
             self.model[0].weight.mul_(-1.0)  # a parameter TorchDynamo passes as an input, bound
             torch.testing.assert_close(fast(other), self.model(other), rtol=1e-4, atol=1e-5)
+
+    def test_a_graph_exported_before_is_not_traced_again(self):
+        with torch.no_grad():
+            expected = self.model(self.x)
+            first = torch.compile(self.model, backend=sched_apply.backend())
+            torch.testing.assert_close(first(self.x), expected, rtol=1e-4, atol=1e-5)
+        torch._dynamo.reset()
+        tracing = torch.export.export
+
+        def refused(*args, **kwargs):
+            raise AssertionError("traced again")
+
+        torch.export.export = refused
+        try:
+            with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                second = torch.compile(self.model, backend=sched_apply.backend())
+                torch.testing.assert_close(second(self.x), expected, rtol=1e-4, atol=1e-5)
+                self.assertEqual([str(w.message) for w in caught], [], "compiled, not run eagerly")
+                torch._dynamo.reset()
+                # Another shape is another graph: traced, which is refused here, so it runs
+                # eagerly with a warning.
+                third = torch.compile(self.model, backend=sched_apply.backend(), dynamic=False)
+                third(self.x[:4])
+                self.assertTrue(any("traced again" in str(w.message) for w in caught))
+        finally:
+            torch.export.export = tracing
 
     def test_a_graph_the_exporter_refuses_runs_eagerly_with_a_warning(self):
         class Sorts(torch.nn.Module):
