@@ -16,9 +16,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use runner::cache::Cache;
 use runner::files::{
-    check_private_directory, read_private_file, remove_oldest, write_private_file,
+    check_private_directory, create_private_directory, read_private_file, remove_oldest,
+    write_private_file,
 };
-use std::os::unix::fs::DirBuilderExt;
 use std::path::PathBuf;
 
 /// How many exported payloads are kept, the least recently written removed first.
@@ -87,11 +87,7 @@ pub(crate) fn store_export(key: &str, text: &str) -> PyResult<bool> {
     let Some(directory) = directory() else {
         return Ok(false);
     };
-    let created = std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&directory);
-    if created.is_err() || check_private_directory(&directory).is_err() {
+    if create_private_directory(&directory).is_err() {
         return Ok(false);
     }
     let entry = format!("{HEADER}{key}\n{text}");

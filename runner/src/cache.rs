@@ -24,11 +24,13 @@
 //! fails any check, or whose results or targets do not fit the payload, is
 //! ignored and compiled again, never an error.
 
-use crate::files::{check_private_directory, read_private_file, remove_oldest, write_private_file};
+use crate::files::{
+    check_private_directory, create_private_directory, read_private_file, remove_oldest,
+    write_private_file,
+};
 use crate::lowering::Boundary;
 use crate::offload::Types;
 use sha2::{Digest, Sha256};
-use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 /// How many compiled payloads the cache keeps.
@@ -120,12 +122,7 @@ impl Cache {
     /// it); the caller then compiles without a cache.
     pub fn open(directory: impl Into<PathBuf>) -> Result<Self, String> {
         let directory = directory.into();
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(&directory)
-            .map_err(|error| format!("{}: {error}", directory.display()))?;
-        check_private_directory(&directory)?;
+        create_private_directory(&directory)?;
         Ok(Cache {
             directory,
             role: Role::Scheduled,

@@ -151,6 +151,19 @@ pub fn check_private_directory(directory: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Creates `directory` (and those above it) with mode `0700` if missing,
+/// then checks it as [`check_private_directory`] does; an error says why it
+/// cannot hold files the process will trust.
+pub fn create_private_directory(directory: &Path) -> Result<(), String> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(directory)
+        .map_err(|error| format!("{}: {error}", directory.display()))?;
+    check_private_directory(directory)
+}
+
 /// Writes `bytes` to `path` (in `directory`, a private one) through a fresh
 /// temporary file created there exclusively with mode `0600` and renamed: a
 /// reader, or another process writing the same file, never sees half of it,
