@@ -1,11 +1,20 @@
 // After bufferization: vectors whose innermost dimension is not a power of
 // two (`vector<8x48xf32>` on AVX-512: 3 registers per row) are split into
-// pieces of a power-of-two width, at most one machine vector. LLVM legalizes
-// such a type by widening it (48 lanes to 64): a register tile of 6 x 48
-// carried by the reduction loop was rebuilt through the stack lane by lane
-// at every step, 20 times slower than the 6 x 64 tile (1536³ SGEMM on Zen 4:
-// 5.04 GFLOP/s against 109.78; 6 x 24 with `vectorize(ji, 8)`: 6.20). Powers
-// of two split cleanly in LLVM and are left as they are.
+// pieces of one row and a power-of-two width, at most one machine vector.
+// LLVM legalizes such a type by widening it (48 lanes to 64): a register
+// tile of 6 x 48 carried by the reduction loop was rebuilt through the
+// stack lane by lane at every step, 20 times slower than the 6 x 64 tile
+// (1536³ SGEMM on Zen 4: 5.04 GFLOP/s against 109.78; 6 x 24 with
+// `vectorize(ji, 8)`: 6.20). Powers of two split cleanly in LLVM and are
+// left as they are.
+//
+// The pieces are single rows, and a register tile's contraction is unrolled
+// row by row: each row's broadcast feeds all of that row's pieces and is
+// dead before the next row's. Pieces of whole columns (every row of the
+// first 8 lanes, then of the next) kept every row's broadcast live across
+// the pieces: the 4 x 24 AVX2 tile (12 accumulators, 3 vectors of B, a
+// broadcast: 16 registers) then needed 19, and LLVM spilled two
+// accumulators to the stack in the reduction loop.
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
@@ -43,38 +52,58 @@ std::optional<int64_t> pieceLanes(Type type, int64_t bits) {
   return lanes;
 }
 
-// `type` with its innermost dimension `lanes` wide.
+// A piece of `type`: one row (every outer dimension 1), `lanes` wide.
 VectorType pieceType(VectorType type, int64_t lanes) {
-  SmallVector<int64_t> shape(type.getShape());
+  SmallVector<int64_t> shape(type.getRank(), 1);
   shape.back() = lanes;
   return VectorType::get(shape, type.getElementType());
 }
 
-// The pieces of `whole`, `lanes` wide along its innermost dimension.
+// The offsets of `type`'s pieces `lanes` wide, row by row (the rows in
+// row-major order, each row's pieces left to right).
+SmallVector<SmallVector<int64_t>> pieceOffsets(VectorType type,
+                                               int64_t lanes) {
+  SmallVector<SmallVector<int64_t>> all;
+  SmallVector<int64_t> at(type.getRank(), 0);
+  ArrayRef<int64_t> shape = type.getShape();
+  while (true) {
+    all.push_back(at);
+    // The next offset: the innermost dimension by `lanes`, the others by
+    // one, carried over as on an odometer.
+    int64_t d = type.getRank() - 1;
+    at[d] += lanes;
+    while (d > 0 && at[d] >= shape[d]) {
+      at[d] = 0;
+      --d;
+      at[d] += 1;
+    }
+    if (at[d] >= shape[d])
+      return all;
+  }
+}
+
+// The pieces of `whole`, one row and `lanes` wide each, in `pieceOffsets`'
+// order.
 SmallVector<Value> cut(OpBuilder &builder, Location loc, Value whole,
                        int64_t lanes) {
   auto type = cast<VectorType>(whole.getType());
-  SmallVector<int64_t> offsets(type.getRank(), 0), strides(type.getRank(), 1);
+  SmallVector<int64_t> strides(type.getRank(), 1);
   SmallVector<int64_t> sizes(pieceType(type, lanes).getShape());
   SmallVector<Value> pieces;
-  for (int64_t at = 0; at < type.getShape().back(); at += lanes) {
-    offsets.back() = at;
+  for (ArrayRef<int64_t> offsets : pieceOffsets(type, lanes))
     pieces.push_back(vector::ExtractStridedSliceOp::create(
         builder, loc, whole, offsets, sizes, strides));
-  }
   return pieces;
 }
 
 // The vector of `type` made of `pieces` (the inverse of `cut`).
 Value join(OpBuilder &builder, Location loc, VectorType type,
-           ValueRange pieces) {
+           ValueRange pieces, int64_t lanes) {
   Value whole = ub::PoisonOp::create(builder, loc, type);
-  SmallVector<int64_t> offsets(type.getRank(), 0), strides(type.getRank(), 1);
-  for (Value piece : pieces) {
+  SmallVector<int64_t> strides(type.getRank(), 1);
+  for (auto [piece, offsets] : llvm::zip(pieces, pieceOffsets(type, lanes)))
     whole = vector::InsertStridedSliceOp::create(builder, loc, piece, whole,
                                                  offsets, strides);
-    offsets.back() += cast<VectorType>(piece.getType()).getShape().back();
-  }
   return whole;
 }
 
@@ -100,9 +129,10 @@ SmallVector<Value> joinEach(OpBuilder &builder, Location loc, TypeRange types,
   unsigned next = 0;
   for (auto [type, width] : llvm::zip(types, lanes)) {
     auto vector = dyn_cast<VectorType>(type);
-    unsigned count = width ? vector.getShape().back() / *width : 1;
+    unsigned count = width ? vector.getNumElements() / *width : 1;
     ValueRange own = pieces.slice(next, count);
-    joined.push_back(width ? join(builder, loc, vector, own) : own.front());
+    joined.push_back(width ? join(builder, loc, vector, own, *width)
+                           : own.front());
     next += count;
   }
   return joined;
@@ -148,8 +178,11 @@ bool splitCarriedVectors(scf::ForOp loop, int64_t bits) {
 }
 
 // The shape `op` unrolls to: its unroll shape with the dimension that
-// becomes a wide vector's innermost one cut to machine-vector width; none
-// when no operand or result of `op` is such a vector.
+// becomes a wide vector's innermost one cut to machine-vector width and,
+// for a contraction, an element-wise op or a transfer, the dimensions of
+// the result's (a write's vector's) other dimensions cut to one, so that
+// it unrolls to pieces as `cut` makes them, in their order; none when no
+// operand or result of `op` is such a vector.
 std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
   auto unrollable = dyn_cast<VectorUnrollOpInterface>(op);
   if (!unrollable)
@@ -177,10 +210,27 @@ std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
       return std::nullopt;
     dimension = last.getPosition();
   }
-  if ((*shape)[dimension] % *lanes != 0 || (*shape)[dimension] == *lanes)
+  if ((*shape)[dimension] % *lanes != 0)
     return std::nullopt;
-  (*shape)[dimension] = *lanes;
-  return shape;
+  SmallVector<int64_t> rows;
+  if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+    for (AffineExpr result :
+         contract.getIndexingMapsArray().back().getResults().drop_back())
+      if (auto row = dyn_cast<AffineDimExpr>(result))
+        rows.push_back(row.getPosition());
+  } else if (isa<vector::TransferReadOp, vector::TransferWriteOp>(op) ||
+             OpTrait::hasElementwiseMappableTraits(op)) {
+    // Their unroll shape is the vector's.
+    for (size_t d = 0; d + 1 < shape->size(); ++d)
+      rows.push_back(d);
+  }
+  SmallVector<int64_t> native(*shape);
+  native[dimension] = *lanes;
+  for (int64_t d : rows)
+    native[d] = 1;
+  if (native == *shape)
+    return std::nullopt;
+  return native;
 }
 
 } // namespace

@@ -273,26 +273,53 @@ scf.yield %next : vector<{rows}x{columns}xf32>
 }
 
 #[test]
-fn a_tile_three_vectors_wide_is_carried_as_three_vectors() {
+fn a_tile_three_vectors_wide_is_carried_as_one_row_of_three_vectors_each() {
     let context = payload::new_context();
     let mut module = melior::ir::Module::parse(&context, &register_tile_loop(8, 48)).unwrap();
     assert_eq!(crate::ffi::split_wide_vectors(&mut module, 512), 1);
     let text = payload::ffi::print_module(&module);
     assert!(module.as_operation().verify(), "{text}");
     assert!(
-        !text.contains("vector<8x48xf32>"),
-        "no op on the whole tile is left: {text}"
+        !text.contains("vector<8x48xf32>") && !text.contains("vector<8x16xf32>"),
+        "no op on the whole tile or on a piece of several rows is left: {text}"
     );
     let loop_line = text.lines().find(|l| l.contains("scf.for")).unwrap();
-    assert_eq!(loop_line.matches("vector<8x16xf32>").count(), 3, "{text}");
-    assert_eq!(text.matches("vector.contract").count(), 3, "{text}");
-    assert_eq!(text.matches("vector.transfer_write").count(), 3, "{text}");
+    assert_eq!(loop_line.matches("vector<1x16xf32>").count(), 24, "{text}");
+    assert_eq!(text.matches("vector.contract").count(), 24, "{text}");
+    assert_eq!(text.matches("vector.transfer_write").count(), 24, "{text}");
+    // Row by row: the left operand's rows (each one broadcast) are taken
+    // in order, three times each, and each row's three pieces take the
+    // right operand's three vectors in the same order.
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("vector.extract ") && l.contains("from vector<8x1xf32>"))
+        .map(|l| l.split('[').nth(1).unwrap().split(']').next().unwrap())
+        .collect();
+    let expected: Vec<String> = (0..8)
+        .flat_map(|r: i32| std::iter::repeat_n(r.to_string(), 3))
+        .collect();
+    assert_eq!(rows, expected, "{text}");
+    let rights: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("vector.contract"))
+        .map(|l| {
+            l.split("kind<add>} ")
+                .nth(1)
+                .unwrap()
+                .split(", ")
+                .nth(1)
+                .unwrap()
+        })
+        .collect();
+    for (row, three) in rights.chunks(3).enumerate() {
+        assert_eq!(three, &rights[..3], "row {row}: {text}");
+    }
     // The pieces are the largest power of two dividing the width, at
-    // most one machine vector: six 8-lane pieces of 48 on 256-bit
+    // most one machine vector: six 8-lane pieces of 48 per row on 256-bit
     // vectors, three of 24 on 512-bit ones.
     for (columns, bits, piece, count) in [
-        (48, 256, "vector<8x8xf32>", 6),
-        (24, 512, "vector<8x8xf32>", 3),
+        (48, 256, "vector<1x8xf32>", 6 * 8),
+        (24, 512, "vector<1x8xf32>", 3 * 8),
     ] {
         let mut module =
             melior::ir::Module::parse(&context, &register_tile_loop(8, columns)).unwrap();
