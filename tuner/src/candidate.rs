@@ -42,6 +42,10 @@ pub struct Candidate {
     /// the vector and the second unrolled dimension, one broadcast per
     /// unrolled point).
     pub loads: Option<f64>,
+    /// Vector registers one reduction step keeps live beside the
+    /// accumulators ([`held_per_step`]); `None` where the cost model counts
+    /// them as for a matmul (the vector input's row and one broadcast).
+    pub held: Option<f64>,
     /// Its register tile, which a reader's tiles can take over
     /// ([`crate::producers`]); `None` where that is not tried.
     pub tile: Option<RegisterTile>,
@@ -137,6 +141,33 @@ pub(crate) fn loads_per_step(
             (along_vector * along_unrolled) as f64
         })
         .sum()
+}
+
+/// Vector registers one reduction step of a register tile keeps live
+/// beside its accumulators: the vectors of each input read along `v` and
+/// reused by every row of the first unrolled dimension `u` (a matmul's B
+/// row; a depthwise convolution's input, read anew per row, is not held),
+/// times the second unrolled dimension's tile where that input uses it,
+/// and one broadcast in flight.
+pub(crate) fn held_per_step(
+    op: &PayloadOp,
+    v: usize,
+    vector_loads: i64,
+    u: Option<usize>,
+    second: Option<(usize, i64)>,
+) -> f64 {
+    let held: i64 = op
+        .operands
+        .iter()
+        .filter(|o| !o.is_init)
+        .filter(|o| o.depends_on(v) != Some(false))
+        .filter(|o| u.is_none_or(|u| o.depends_on(u) == Some(false)))
+        .map(|o| match second {
+            Some((d, f)) if o.depends_on(d) != Some(false) => vector_loads * f,
+            _ => vector_loads,
+        })
+        .sum();
+    held as f64 + 1.0
 }
 
 /// The vector unit whose registers hold `lanes` floats: AVX-512 for 16,

@@ -157,6 +157,13 @@ pub(crate) fn packed_channels(
                             (tile + lanes - 1) / lanes,
                             (factor > 1).then_some((u, factor)).into_iter(),
                         )),
+                        held: Some(crate::candidate::held_per_step(
+                            op,
+                            w,
+                            (tile + lanes - 1) / lanes,
+                            (factor > 1).then_some(u),
+                            None,
+                        )),
                         // A reader tiled as this tile rebuilds its chain
                         // without the blocks or the resident filter: not
                         // offered.

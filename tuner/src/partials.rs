@@ -93,6 +93,7 @@ pub(crate) fn rfactored(
             reduction_points: task.extents[r],
             strided_vector: false,
             loads: None,
+            held: None,
             tile: None,
         };
         out.push(candidate(

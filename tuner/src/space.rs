@@ -162,6 +162,13 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                         (shape.tile + lanes - 1) / lanes * gathered,
                                         u.map(|u| (u, factor)).into_iter().chain(second),
                                     )),
+                                    held: Some(crate::candidate::held_per_step(
+                                        op,
+                                        v,
+                                        (shape.tile + lanes - 1) / lanes * gathered,
+                                        u,
+                                        second,
+                                    )),
                                     tile: (!pack).then(|| RegisterTile {
                                         vector: v,
                                         tile: shape.tile,
