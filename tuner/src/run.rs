@@ -214,6 +214,7 @@ pub fn tune_payload(
         payload: name.to_string(),
         cpu: options.cpu.clone(),
         threads: request.threads,
+        warm: request.warm,
         taken: kept.as_ref().map_or(Vec::new(), |k| k.names.clone()),
         kept: kept.map(|k| k.text),
     };

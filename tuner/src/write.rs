@@ -19,6 +19,9 @@ pub struct Header {
     pub cpu: String,
     /// Threads.
     pub threads: usize,
+    /// Whether the calls were timed with the caches warm (`--caches warm`;
+    /// cold, the default, is not named).
+    pub warm: bool,
     /// The person's schedule the written one extends (`tune` keeps it), and
     /// the func names it takes.
     pub kept: Option<String>,
@@ -311,10 +314,13 @@ fn task_comment(info: &PayloadInfo, result: &TaskResult, payload: &str) -> Strin
 
 /// The schedule text for `results` on `info`.
 pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header) -> String {
-    let threads = match header.threads {
+    let mut threads = match header.threads {
         1 => "one thread".to_string(),
         n => format!("{n} threads"),
     };
+    if header.warm {
+        threads.push_str(", caches warm");
+    }
     let what = match &header.kept {
         Some(_) => ADDED_BY,
         None => WRITTEN_BY,

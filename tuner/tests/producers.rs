@@ -126,6 +126,7 @@ fn header(threads: usize) -> tuner::write::Header {
         payload: "f.mlir".to_string(),
         cpu: "test".to_string(),
         threads,
+        warm: false,
         kept: None,
         taken: Vec::new(),
     }

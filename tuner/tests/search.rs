@@ -362,14 +362,29 @@ fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
             }
         })
         .collect();
-    let header = tuner::write::Header {
+    let mut header = tuner::write::Header {
         payload: "f.mlir".to_string(),
         cpu: "test".to_string(),
         threads: 1,
+        warm: true,
         kept: None,
         taken: Vec::new(),
     };
+    // Timed with the caches warm, the header says so; cold, the default, not.
+    let warm = tuner::write::schedule_text(&info, &results, &header);
+    assert!(
+        warm.starts_with(
+            "# Written by `sched-apply tune` for f.mlir on test (one thread, caches warm).\n"
+        ),
+        "{warm}"
+    );
+    assert_eq!(tuner::write::tuned_on(&warm)[0].cpu, "test");
+    header.warm = false;
     let text = tuner::write::schedule_text(&info, &results, &header);
+    assert!(
+        text.starts_with("# Written by `sched-apply tune` for f.mlir on test (one thread).\n"),
+        "{text}"
+    );
     let funcs: Vec<&str> = text.lines().filter(|l| l.starts_with("func ")).collect();
     assert_eq!(funcs.len(), 2, "{text}");
     assert!(
