@@ -162,10 +162,11 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                         (shape.tile + lanes - 1) / lanes * gathered,
                                         u.map(|u| (u, factor)).into_iter().chain(second),
                                     )),
+                                    // A gathered vector is built in one register.
                                     held: Some(crate::candidate::held_per_step(
                                         op,
                                         v,
-                                        (shape.tile + lanes - 1) / lanes * gathered,
+                                        (shape.tile + lanes - 1) / lanes,
                                         u,
                                         second,
                                     )),

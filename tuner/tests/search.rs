@@ -144,6 +144,28 @@ fn a_tile_whose_accumulators_fit_only_without_the_vector_row_ranks_lower() {
     assert!(three > 0.9 * six, "AVX-512: 3 x 64 {three}, 6 x 32 {six}");
 }
 
+#[test]
+fn a_vector_gathered_lane_by_lane_is_held_in_one_register() {
+    // The stride-2 stem reads its input with a stride along the vector:
+    // gathered lane by lane (8 loads a vector on AVX2), but built in one
+    // register, so the registers a step holds count vectors, not lanes.
+    let info = described(STEM);
+    let tasks = tasks(&info);
+    let op = &info.ops[tasks[0].ops[0]];
+    let all = candidates(&tasks[0], op, 8, 1);
+    let strided: Vec<&Candidate> = all.iter().filter(|c| c.strided_vector).collect();
+    assert!(!strided.is_empty());
+    for c in strided {
+        let vectors = (c.vector_tile + 7) / 8;
+        let held = c.held.expect("counted from the maps");
+        assert!(
+            held <= (2 * vectors * c.second_tile + 1) as f64,
+            "{held} held by {}",
+            c.chain
+        );
+    }
+}
+
 /// ResNet's 3x3 convolution as examples/halide_conv has it (NHWC, 64
 /// channels in and out, 56 x 56, batch 8; bias and ReLU).
 const RESNET_CONV: &str = include_str!("../../examples/halide_conv/resnet_conv.mlir");
