@@ -45,14 +45,19 @@ func.func @f(%in: tensor<1x3x21x21xf32>, %w: tensor<16x3x7x7xf32>, %o: tensor<1x
 }
 "#;
 
+/// The stem's one task and its candidates for `lanes` floats a vector, one thread.
+fn stem_candidates(lanes: i64) -> (Task, Vec<Candidate>) {
+    let info = described(STEM);
+    let task = tasks(&info).swap_remove(0);
+    let all = candidates(&task, &info.ops[task.ops[0]], lanes, 1);
+    (task, all)
+}
+
 #[test]
 fn a_window_of_more_than_16_points_is_never_unrolled() {
-    let info = described(STEM);
-    let tasks = tasks(&info);
-    let op = &info.ops[tasks[0].ops[0]];
-    let all = candidates(&tasks[0], op, 16, 1);
+    let (task, all) = stem_candidates(16);
     assert!(!all.is_empty());
-    let window = &tasks[0].dims[6];
+    let window = &task.dims[6];
     assert!(
         all.iter()
             .all(|c| !c.chain.contains(&format!(".unroll({window})"))),
@@ -149,10 +154,7 @@ fn a_vector_gathered_lane_by_lane_is_held_in_one_register() {
     // The stride-2 stem reads its input with a stride along the vector:
     // gathered lane by lane (8 loads a vector on AVX2), but built in one
     // register, so the registers a step holds count vectors, not lanes.
-    let info = described(STEM);
-    let tasks = tasks(&info);
-    let op = &info.ops[tasks[0].ops[0]];
-    let all = candidates(&tasks[0], op, 8, 1);
+    let (_, all) = stem_candidates(8);
     let strided: Vec<&Candidate> = all.iter().filter(|c| c.strided_vector).collect();
     assert!(!strided.is_empty());
     for c in strided {
