@@ -198,9 +198,10 @@ std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
       lanes = lanes ? std::min(*lanes, *width) : *width;
   if (!lanes)
     return std::nullopt;
-  // Which iteration dimension is the innermost one of the result: the
-  // accumulator's for a contraction, else the last.
+  // Which iteration dimension is the innermost one of the result (the
+  // accumulator's for a contraction, else the last), and which are its rows.
   size_t dimension = shape->size() - 1;
+  SmallVector<int64_t> rows;
   if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
     AffineMap accumulator = contract.getIndexingMapsArray().back();
     if (accumulator.getNumResults() == 0)
@@ -209,13 +210,7 @@ std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
     if (!last)
       return std::nullopt;
     dimension = last.getPosition();
-  }
-  if ((*shape)[dimension] % *lanes != 0)
-    return std::nullopt;
-  SmallVector<int64_t> rows;
-  if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
-    for (AffineExpr result :
-         contract.getIndexingMapsArray().back().getResults().drop_back())
+    for (AffineExpr result : accumulator.getResults().drop_back())
       if (auto row = dyn_cast<AffineDimExpr>(result))
         rows.push_back(row.getPosition());
   } else if (isa<vector::TransferReadOp, vector::TransferWriteOp>(op) ||
@@ -224,6 +219,8 @@ std::optional<SmallVector<int64_t>> nativeShape(Operation *op, int64_t bits) {
     for (size_t d = 0; d + 1 < shape->size(); ++d)
       rows.push_back(d);
   }
+  if ((*shape)[dimension] % *lanes != 0)
+    return std::nullopt;
   SmallVector<int64_t> native(*shape);
   native[dimension] = *lanes;
   for (int64_t d : rows)

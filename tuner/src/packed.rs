@@ -154,13 +154,13 @@ pub(crate) fn packed_channels(
                         loads: Some(crate::candidate::loads_per_step(
                             op,
                             w,
-                            (tile + lanes - 1) / lanes,
+                            a,
                             (factor > 1).then_some((u, factor)).into_iter(),
                         )),
                         held: Some(crate::candidate::held_per_step(
                             op,
                             w,
-                            (tile + lanes - 1) / lanes,
+                            a,
                             (factor > 1).then_some(u),
                             None,
                         )),

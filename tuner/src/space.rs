@@ -159,16 +159,12 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
                                     loads: Some(crate::candidate::loads_per_step(
                                         op,
                                         v,
-                                        (shape.tile + lanes - 1) / lanes * gathered,
+                                        a * gathered,
                                         u.map(|u| (u, factor)).into_iter().chain(second),
                                     )),
                                     // A gathered vector is built in one register.
                                     held: Some(crate::candidate::held_per_step(
-                                        op,
-                                        v,
-                                        (shape.tile + lanes - 1) / lanes,
-                                        u,
-                                        second,
+                                        op, v, a, u, second,
                                     )),
                                     tile: (!pack).then(|| RegisterTile {
                                         vector: v,
