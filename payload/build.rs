@@ -59,6 +59,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/noalias.cpp");
     println!("cargo:rerun-if-changed=shim/constants.cpp");
     println!("cargo:rerun-if-changed=shim/readonly.cpp");
+    println!("cargo:rerun-if-changed=shim/transposes.cpp");
     println!("cargo:rerun-if-changed=shim/plugin.cpp");
     println!("cargo:rerun-if-changed=shim/SchedTransformOps.td");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -101,6 +102,7 @@ fn main() {
         "compile",
         "copies",
         "vectors",
+        "transposes",
         "deinterleave",
         "broadcasts",
         "contract",

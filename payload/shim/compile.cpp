@@ -301,6 +301,9 @@ extern "C" bool schedCompileObjects(MlirOperation module, int optLevel,
   static const bool targets = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    // Inline assembly (the AVX2 8 x 8 transpose's `vblendps`,
+    // `transposes.cpp`) is parsed when the object is emitted.
+    llvm::InitializeNativeTargetAsmParser();
     return true;
   }();
   (void)targets;

@@ -214,6 +214,10 @@ pub fn machine_vector_bits() -> i64 {
     schedule_lang::VectorUnit::host().bytes * 8
 }
 
+/// The vector width of AVX2 machines, whose transposes are lowered in 8 x 8
+/// blocks (`ffi::transpose_in_avx2_blocks`).
+const AVX2_BITS: i64 = 256;
+
 /// How the bufferized entry takes its arguments and gives its results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Boundary {
@@ -239,8 +243,9 @@ pub(crate) type Bufferized = (Boundary, Vec<(String, crate::offload::Types)>);
 /// temporary between disjoint regions become direct
 /// (`ffi::forward_temporary_copies`), results computed in
 /// arguments stay there, the others become out-parameters, copies of
-/// strided regions become loops (`ffi::strided_copies_to_loops`), and vectors
-/// LLVM would widen are cut into register-wide pieces. Returns how the
+/// strided regions become loops (`ffi::strided_copies_to_loops`), vectors
+/// LLVM would widen are cut into register-wide pieces, and on AVX2 vector
+/// transposes become 8 x 8 blocks of shuffles. Returns how the
 /// entry takes its arguments and gives its results. Lowering and `profile`
 /// both start here.
 pub(crate) fn bufferize(
@@ -273,6 +278,9 @@ pub(crate) fn bufferize(
     crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
     crate::ffi::strided_copies_to_loops(module);
     crate::ffi::split_wide_vectors(module, machine_vector_bits());
+    if machine_vector_bits() == AVX2_BITS {
+        crate::ffi::transpose_in_avx2_blocks(module);
+    }
     crate::ffi::approximate_vector_math(module);
     crate::ffi::contract_vector_arithmetic(module);
     let read_only = marked

@@ -113,6 +113,17 @@ pub fn split_wide_vectors(module: &mut melior::ir::Module, bits: i64) -> i64 {
     unsafe { schedSplitWideVectors(raw, bits) }
 }
 
+/// After bufferization, on AVX2: every 2-D f32 vector transpose whose sides
+/// are multiples of 8 becomes 8 x 8 transposes in AVX2 shuffles
+/// (`shim/transposes.cpp` says why: a 16 x 16 one spilled). Returns the
+/// transposes lowered so.
+pub fn transpose_in_avx2_blocks(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim replaces transposes by equivalent blocks and shuffles.
+    unsafe { schedTransposeInAvx2Blocks(raw) }
+}
+
 /// After bufferization: every vector multiply, add and subtract may be
 /// contracted, so LLVM fuses a multiply feeding an add into one fused
 /// multiply-add (`shim/contract.cpp` says why only vector ones). Returns
@@ -232,6 +243,8 @@ unsafe extern "C" {
     fn schedVectorizeSmallCopies(root: MlirOperation, max_elements: i64) -> i64;
     /// Defined in `shim/vectors.cpp`.
     fn schedSplitWideVectors(root: MlirOperation, bits: i64) -> i64;
+    /// Defined in `shim/transposes.cpp`.
+    fn schedTransposeInAvx2Blocks(root: MlirOperation) -> i64;
     /// Defined in `shim/contract.cpp`.
     fn schedContractVectorArithmetic(root: MlirOperation) -> i64;
     /// Defined in `shim/approximate.cpp`.
