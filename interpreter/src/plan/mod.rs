@@ -169,6 +169,10 @@ struct Planner<'a> {
     reused: Vec<DirectiveId>,
     /// Each `prefetch` planned so far.
     prefetched: Vec<DirectiveId>,
+    /// Whether the remainder of a split-off partial tile is being planned:
+    /// a loop of one iteration there has no next one, and the part of
+    /// whole tiles prefetches ([`tail`]).
+    in_remainder: bool,
     /// Loops to annotate `sched.pipeline` (handle, initiation interval, the call).
     annotate_pipeline: Vec<(String, i64, Span)>,
     /// Loops to annotate with a prefetch (handle, the annotation's value, the call).
@@ -251,6 +255,7 @@ impl<'a> Planner<'a> {
             annotate_parallel: Vec::new(),
             packed: Vec::new(),
             prefetched: Vec::new(),
+            in_remainder: false,
             write_buffered: Vec::new(),
             reused: Vec::new(),
             annotate_prefetch: Vec::new(),

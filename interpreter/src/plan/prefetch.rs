@@ -65,6 +65,11 @@ impl Planner<'_> {
                 ));
                 continue;
             };
+            if ivs.is_empty() && self.in_remainder {
+                // The remainder's single tile: the whole tiles before it
+                // prefetch (the last of them, this tile's reads).
+                continue;
+            }
             if ivs.is_empty() {
                 self.errors.push(fail(format!(
                     "`{at}` has one iteration, so there is no next one"

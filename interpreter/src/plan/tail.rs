@@ -115,9 +115,11 @@ impl Planner<'_> {
         self.transformed = true;
         // Each part plans the packs and prefetches at and inside the split loop anew.
         let (packed, prefetched) = (self.packed.clone(), self.prefetched.clone());
-        for (part, extent) in [(whole, tail.whole), (remainder, rest)] {
+        let outer_remainder = self.in_remainder;
+        for (part, extent, in_remainder) in [(whole, tail.whole, false), (remainder, rest, true)] {
             self.packed = packed.clone();
             self.prefetched = prefetched.clone();
+            self.in_remainder = outer_remainder || in_remainder;
             let mut region = tail.region.clone();
             region[tail.dim] = Some(extent);
             let resume = Resume {
@@ -128,5 +130,6 @@ impl Planner<'_> {
             };
             self.stage_from(func, stage_index, part, resume);
         }
+        self.in_remainder = outer_remainder;
     }
 }
