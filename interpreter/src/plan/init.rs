@@ -1,15 +1,16 @@
 //! A zero init in the tiles: the `linalg.fill` no func names that a stage
 //! accumulates into (a convolution's or a matmul's init) is computed inside
-//! the stage's outermost `scf.forall`, one tile at a time, and vectorized
-//! there when its tiles are whole and small. Cleanups then fold the filled
-//! tile into the accumulators' first value, so the output is written once,
-//! by the stage; left outside, the fill was a pass over the whole output
-//! before the stage's (2.7 ms of mobilenet_v2's 19 on one core). When the
-//! outermost forall's tiles are too large and the foralls nested right
-//! inside it reach whole, small tiles, the fill goes on into them and is
-//! vectorized in the innermost: filled a forall tile at a time, a 1x1
-//! stride-2 convolution's output was written whole, then each register
-//! tile read its start back from it, one gathered element at a time.
+//! the stage's foralls, one tile at a time, and vectorized in the innermost
+//! of the leading ones (those right inside each other) whose tiles are whole
+//! and small, else in the outermost's when those are. Cleanups then fold the
+//! filled tile into the accumulators' first value, so the output is written
+//! once, by the stage; left outside, the fill was a pass over the whole
+//! output before the stage's (2.7 ms of mobilenet_v2's 19 on one core).
+//! Filled an outer forall's tile at a time, each register tile of the
+//! foralls inside read its start back from memory: one gathered element at a
+//! time for a 1x1 stride-2 convolution; for a 128x1024x256 linear layer with
+//! its weight packed per 16-column block, a zero pass over each 128 x 16
+//! block and a read of each 4 x 16 tile (1.20 against 1.11 ms alone, Zen 3).
 //! A stage computed inside another's loops (`compute_at`) has its init fill
 //! fused with it into each of those loops instead, given a tensor of its own
 //! there (`sched.fresh_init`, our own op: CSE had often made it the
@@ -127,11 +128,11 @@ impl Planner<'_> {
         };
         let (vectorize, foralls_left) = match kind {
             InitKind::Broadcast => (false, foralls),
-            InitKind::Fill if self.small_whole_tiles(func, stage_index, &tiles_after(1)) => {
-                (true, 1)
-            }
             InitKind::Fill if self.small_whole_tiles(func, stage_index, &tiles_after(foralls)) => {
                 (true, foralls)
+            }
+            InitKind::Fill if self.small_whole_tiles(func, stage_index, &tiles_after(1)) => {
+                (true, 1)
             }
             InitKind::Fill => (false, 1),
         };
