@@ -31,12 +31,15 @@ namespace {
 constexpr int64_t kBlock = 8;
 
 // Whether `op` swaps the two sides of a 2-D f32 vector whose sides are
-// multiples of the block.
-bool transposesInBlocks(vector::TransposeOp op) {
+// multiples of 8 (those to cut), or, `exactly`, of the 8 x 8 blocks.
+bool transposesF32Matrix(vector::TransposeOp op, bool exactly = false) {
   VectorType type = op.getSourceVectorType();
+  auto fits = [&](int64_t size) {
+    return exactly ? size == kBlock : size % kBlock == 0;
+  };
   return type.getRank() == 2 && !type.isScalable() &&
-         type.getElementType().isF32() && type.getDimSize(0) % kBlock == 0 &&
-         type.getDimSize(1) % kBlock == 0;
+         type.getElementType().isF32() && fits(type.getDimSize(0)) &&
+         fits(type.getDimSize(1));
 }
 
 } // namespace
@@ -47,7 +50,7 @@ bool transposesInBlocks(vector::TransposeOp op) {
 extern "C" int64_t schedTransposeInAvx2Blocks(MlirOperation root) {
   int64_t found = 0;
   unwrap(root)->walk([&](vector::TransposeOp op) {
-    found += transposesInBlocks(op);
+    found += transposesF32Matrix(op);
   });
   if (found == 0)
     return 0;
@@ -65,7 +68,7 @@ extern "C" int64_t schedTransposeInAvx2Blocks(MlirOperation root) {
                   .setNativeShapeFn(
                       [](Operation *op) -> std::optional<SmallVector<int64_t>> {
                         auto transpose = dyn_cast<vector::TransposeOp>(op);
-                        if (!transpose || !transposesInBlocks(transpose))
+                        if (!transpose || !transposesF32Matrix(transpose))
                           return std::nullopt;
                         return SmallVector<int64_t>{kBlock, kBlock};
                       }));
@@ -77,9 +80,7 @@ extern "C" int64_t schedTransposeInAvx2Blocks(MlirOperation root) {
   // CNN's batch-packed convolution has, and the results were then wrong.
   SmallVector<Operation *> blocks8x8;
   unwrap(root)->walk([&](vector::TransposeOp op) {
-    VectorType type = op.getSourceVectorType();
-    if (type.getRank() == 2 && type.getElementType().isF32() &&
-        type.getDimSize(0) == kBlock && type.getDimSize(1) == kBlock)
+    if (transposesF32Matrix(op, /*exactly=*/true))
       blocks8x8.push_back(op);
   });
   RewritePatternSet shuffles(context);

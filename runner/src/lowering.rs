@@ -277,8 +277,9 @@ pub(crate) fn bufferize(
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
     crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
     crate::ffi::strided_copies_to_loops(module);
-    crate::ffi::split_wide_vectors(module, machine_vector_bits());
-    if machine_vector_bits() == AVX2_BITS {
+    let bits = machine_vector_bits();
+    crate::ffi::split_wide_vectors(module, bits);
+    if bits == AVX2_BITS {
         crate::ffi::transpose_in_avx2_blocks(module);
     }
     crate::ffi::approximate_vector_math(module);

@@ -65,15 +65,14 @@ impl Planner<'_> {
                 ));
                 continue;
             };
-            if ivs.is_empty() && self.in_remainder {
-                // The remainder's single tile: the whole tiles before it
-                // prefetch (the last of them, this tile's reads).
-                continue;
-            }
             if ivs.is_empty() {
-                self.errors.push(fail(format!(
-                    "`{at}` has one iteration, so there is no next one"
-                )));
+                // In the remainder's single tile there is nothing to do: the
+                // whole tiles before it prefetch (the last of them, its reads).
+                if !self.in_remainder {
+                    self.errors.push(fail(format!(
+                        "`{at}` has one iteration, so there is no next one"
+                    )));
+                }
                 continue;
             }
             if let Some(dynamic) = &the_loop.dynamic_loop {
