@@ -14,8 +14,9 @@
 //! `broadcasts.cpp` reads a broadcast's input instead of its result;
 //! `contract.cpp` lets LLVM fuse vector multiplies and adds; `approximate.cpp`
 //! turns vector math functions into polynomials; `noalias.cpp` marks
-//! outlined loop nests' buffers that cannot overlap, and `constants.cpp`
-//! gives them the constants their calls pass; `loops.cpp`
+//! outlined loop nests' buffers that cannot overlap, `constants.cpp`
+//! gives them the constants their calls pass, and `merge.cpp` merges the
+//! nests that are then the same; `loops.cpp`
 //! keeps innermost scalar rows rolled for LLVM;
 //! `compile.cpp` generates machine code on threads; `reuse.cpp`,
 //! `sliding.cpp`, `fuse.cpp`, `cse.cpp`, `union.cpp`, `reshapes.cpp`,
@@ -58,6 +59,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/loops.cpp");
     println!("cargo:rerun-if-changed=shim/noalias.cpp");
     println!("cargo:rerun-if-changed=shim/constants.cpp");
+    println!("cargo:rerun-if-changed=shim/merge.cpp");
     println!("cargo:rerun-if-changed=shim/readonly.cpp");
     println!("cargo:rerun-if-changed=shim/transposes.cpp");
     println!("cargo:rerun-if-changed=shim/plugin.cpp");
@@ -110,6 +112,7 @@ fn main() {
         "loops",
         "noalias",
         "constants",
+        "merge",
         "readonly",
         "plugin",
     ];

@@ -342,8 +342,9 @@ pub(crate) fn make_parallel_loops(
 /// Requests the C interfaces ([`C_WRAPPERS_PIPELINE`]), then outlines each
 /// function's loop nests ([`OUTLINE_SCRIPT`]) when a function has more than
 /// `above` of them, its linalg ops made loops first ([`LINALG_TO_LOOPS`]),
-/// gives each nest the constants its call passes, and marks the nests'
-/// buffers that cannot overlap `llvm.noalias` ([`OUTLINED_ABOVE`] when compiling).
+/// gives each nest the constants its call passes, marks the nests'
+/// buffers that cannot overlap `llvm.noalias`, and merges the nests that are
+/// then the same ([`OUTLINED_ABOVE`] when compiling).
 pub(crate) fn outline_loop_nests(
     context: &melior::Context,
     module: &mut melior::ir::Module,
@@ -378,6 +379,7 @@ pub(crate) fn outline_loop_nests(
     })?;
     crate::ffi::sink_outlined_constants(module, OUTLINED_PREFIX);
     crate::ffi::mark_outlined_no_alias(module, OUTLINED_PREFIX);
+    crate::ffi::merge_identical_outlined(module, OUTLINED_PREFIX);
     Ok(())
 }
 

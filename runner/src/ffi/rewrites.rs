@@ -188,6 +188,19 @@ pub fn sink_outlined_constants(module: &mut melior::ir::Module, prefix: &str) ->
     unsafe { schedSinkOutlinedConstants(raw, prefix.to_raw()) }
 }
 
+/// After [`sink_outlined_constants`] and [`mark_outlined_no_alias`]: the
+/// functions named with `prefix` that are the same but for their names (a
+/// network's repeated blocks) become one, their calls calling it
+/// (`shim/merge.cpp`). Returns the functions erased.
+pub fn merge_identical_outlined(module: &mut melior::ir::Module, prefix: &str) -> i64 {
+    let raw = module.as_operation().to_raw();
+    let prefix = melior::StringRef::new(prefix);
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // `prefix` outlives it; the shim only redirects calls and erases their
+    // former callees.
+    unsafe { schedMergeIdenticalOutlined(raw, prefix.to_raw()) }
+}
+
 /// After the conversion to the LLVM dialect: the pointers
 /// [`mark_outlined_no_alias`] marked become `llvm.noalias` arguments.
 /// Returns the pointers marked.
@@ -216,6 +229,8 @@ unsafe extern "C" {
     fn schedApplyNoAliasMarks(root: MlirOperation) -> i64;
     /// Defined in `shim/constants.cpp`.
     fn schedSinkOutlinedConstants(root: MlirOperation, prefix: mlir_sys::MlirStringRef) -> i64;
+    /// Defined in `shim/merge.cpp`.
+    fn schedMergeIdenticalOutlined(root: MlirOperation, prefix: mlir_sys::MlirStringRef) -> i64;
     /// Defined in `shim/noalias.cpp`.
     fn schedMarkOutlinedNoAlias(root: MlirOperation, prefix: mlir_sys::MlirStringRef) -> i64;
     /// Defined in `shim/loops.cpp`.
