@@ -84,11 +84,7 @@ extern "C" int64_t schedSinkOutlinedConstants(MlirOperation root,
   Operation *module = unwrap(root);
   auto calls = callsOfOutlined(module, unwrap(prefix));
   // A function also used otherwise (its address taken) keeps its arguments.
-  llvm::DenseMap<StringAttr, size_t> uses;
-  if (std::optional<SymbolTable::UseRange> all =
-          SymbolTable::getSymbolUses(&module->getRegion(0)))
-    for (const SymbolTable::SymbolUse &use : *all)
-      ++uses[use.getSymbolRef().getRootReference()];
+  llvm::DenseMap<StringAttr, size_t> uses = symbolUseCounts(module);
   int64_t sunk = 0;
   for (auto &[callee, sites] : calls)
     if (uses.lookup(callee.getNameAttr()) == sites.size())

@@ -70,11 +70,7 @@ extern "C" int64_t schedMergeIdenticalOutlined(MlirOperation root,
   Operation *module = unwrap(root);
   auto calls = callsOfOutlined(module, unwrap(prefix));
   // A function also used otherwise (its address taken) is left alone.
-  llvm::DenseMap<StringAttr, size_t> uses;
-  if (std::optional<SymbolTable::UseRange> all =
-          SymbolTable::getSymbolUses(&module->getRegion(0)))
-    for (const SymbolTable::SymbolUse &use : *all)
-      ++uses[use.getSymbolRef().getRootReference()];
+  llvm::DenseMap<StringAttr, size_t> uses = symbolUseCounts(module);
   llvm::DenseMap<llvm::hash_code, SmallVector<func::FuncOp>> kept;
   int64_t merged = 0;
   for (auto &[function, sites] : calls) {
