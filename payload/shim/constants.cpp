@@ -48,8 +48,6 @@ bool sameConstant(Operation *a, Operation *b) {
 // passed by value: an aggregate each call stores to the stack, whose
 // instruction selection took the caller seconds). Returns how many.
 int64_t sinkInto(func::FuncOp callee, MutableArrayRef<func::CallOp> calls) {
-  if (callee.isExternal())
-    return 0;
   Block &entry = callee.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   llvm::BitVector sunk(callee.getNumArguments());
@@ -82,12 +80,8 @@ int64_t sinkInto(func::FuncOp callee, MutableArrayRef<func::CallOp> calls) {
 extern "C" int64_t schedSinkOutlinedConstants(MlirOperation root,
                                               MlirStringRef prefix) {
   Operation *module = unwrap(root);
-  auto calls = callsOfOutlined(module, unwrap(prefix));
-  // A function also used otherwise (its address taken) keeps its arguments.
-  llvm::DenseMap<StringAttr, size_t> uses = symbolUseCounts(module);
   int64_t sunk = 0;
-  for (auto &[callee, sites] : calls)
-    if (uses.lookup(callee.getNameAttr()) == sites.size())
-      sunk += sinkInto(callee, sites);
+  for (auto &[callee, sites] : onlyCalledOutlined(module, unwrap(prefix)))
+    sunk += sinkInto(callee, sites);
   return sunk;
 }

@@ -27,13 +27,21 @@ namespace {
 constexpr OperationEquivalence::Flags ignoringLocations =
     OperationEquivalence::IgnoreLocations;
 
+// `function`'s attributes other than its name, in order.
+SmallVector<NamedAttribute> attributesButName(func::FuncOp function) {
+  SmallVector<NamedAttribute> attributes;
+  for (NamedAttribute attribute : function->getAttrs())
+    if (attribute.getName() != SymbolTable::getSymbolAttrName())
+      attributes.push_back(attribute);
+  return attributes;
+}
+
 // A hash of `function`'s type, attributes other than its name, and body,
 // equal for functions `sameFunction` finds the same.
 llvm::hash_code shapeHash(func::FuncOp function) {
   llvm::hash_code hash = hash_value(function.getFunctionType());
-  for (NamedAttribute attribute : function->getAttrs())
-    if (attribute.getName() != SymbolTable::getSymbolAttrName())
-      hash = llvm::hash_combine(hash, attribute.getName(), attribute.getValue());
+  for (NamedAttribute attribute : attributesButName(function))
+    hash = llvm::hash_combine(hash, attribute.getName(), attribute.getValue());
   function.getBody().walk([&](Operation *op) {
     hash = llvm::hash_combine(
         hash, OperationEquivalence::computeHash(
@@ -45,16 +53,8 @@ llvm::hash_code shapeHash(func::FuncOp function) {
 
 // Whether two functions differ only in their names (and locations).
 bool sameFunction(func::FuncOp a, func::FuncOp b) {
-  if (a.getFunctionType() != b.getFunctionType())
-    return false;
-  auto others = [](func::FuncOp function) {
-    SmallVector<NamedAttribute> attributes;
-    for (NamedAttribute attribute : function->getAttrs())
-      if (attribute.getName() != SymbolTable::getSymbolAttrName())
-        attributes.push_back(attribute);
-    return attributes;
-  };
-  return others(a) == others(b) &&
+  return a.getFunctionType() == b.getFunctionType() &&
+         attributesButName(a) == attributesButName(b) &&
          OperationEquivalence::isRegionEquivalentTo(
              &a.getBody(), &b.getBody(), ignoringLocations);
 }
@@ -68,15 +68,9 @@ bool sameFunction(func::FuncOp a, func::FuncOp b) {
 extern "C" int64_t schedMergeIdenticalOutlined(MlirOperation root,
                                                MlirStringRef prefix) {
   Operation *module = unwrap(root);
-  auto calls = callsOfOutlined(module, unwrap(prefix));
-  // A function also used otherwise (its address taken) is left alone.
-  llvm::DenseMap<StringAttr, size_t> uses = symbolUseCounts(module);
   llvm::DenseMap<llvm::hash_code, SmallVector<func::FuncOp>> kept;
   int64_t merged = 0;
-  for (auto &[function, sites] : calls) {
-    if (function.isExternal() ||
-        uses.lookup(function.getNameAttr()) != sites.size())
-      continue;
+  for (auto &[function, sites] : onlyCalledOutlined(module, unwrap(prefix))) {
     SmallVector<func::FuncOp> &candidates = kept[shapeHash(function)];
     auto same = llvm::find_if(candidates, [&](func::FuncOp other) {
       return sameFunction(other, function);

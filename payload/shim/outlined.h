@@ -1,6 +1,6 @@
 // Shared by the rewrites of outlined loop nests (`noalias.cpp`,
 // `constants.cpp`, `merge.cpp`): the functions outlining made, found by
-// their name's prefix, with their calls, and how often each is used.
+// their name's prefix, with their calls, and those used by calls alone.
 
 #ifndef SCHED_SHIM_OUTLINED_H
 #define SCHED_SHIM_OUTLINED_H
@@ -25,17 +25,23 @@ callsOfOutlined(mlir::Operation *module, llvm::StringRef prefix) {
   return calls;
 }
 
-// How many times each symbol defined under `module` is referred to there
-// (calls and any other use): a function used as often as it is called is
-// called and nothing else.
-inline llvm::DenseMap<mlir::StringAttr, size_t>
-symbolUseCounts(mlir::Operation *module) {
+// `callsOfOutlined`, only the functions defined in `module` that nothing
+// but their calls uses (a function whose address is taken is left out: its
+// arguments and identity must stay as they are).
+inline llvm::MapVector<mlir::func::FuncOp, llvm::SmallVector<mlir::func::CallOp>>
+onlyCalledOutlined(mlir::Operation *module, llvm::StringRef prefix) {
   llvm::DenseMap<mlir::StringAttr, size_t> uses;
   if (std::optional<mlir::SymbolTable::UseRange> all =
           mlir::SymbolTable::getSymbolUses(&module->getRegion(0)))
     for (const mlir::SymbolTable::SymbolUse &use : *all)
       ++uses[use.getSymbolRef().getRootReference()];
-  return uses;
+  auto calls = callsOfOutlined(module, prefix);
+  calls.remove_if([&](auto &entry) {
+    auto &[callee, sites] = entry;
+    return callee.isExternal() ||
+           uses.lookup(callee.getNameAttr()) != sites.size();
+  });
+  return calls;
 }
 
 #endif
