@@ -24,6 +24,7 @@ pub mod ffi;
 pub mod inline;
 pub mod isolate;
 pub mod loops;
+pub mod prefetch_lines;
 pub mod signature;
 pub mod tosa;
 pub mod transform;

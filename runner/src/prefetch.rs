@@ -23,12 +23,7 @@ use payload::PayloadError;
 
 use payload::attributes::PREFETCH_PREFIX as ANNOTATION;
 
-/// Bytes per cache line on the x86 hosts `run` targets.
-const LINE_BYTES: i64 = 64;
-
-/// At most this many lines are prefetched per iteration (more would be a
-/// region far larger than a cache level, and as many instructions).
-const MAX_LINES: usize = 1024;
+use payload::prefetch_lines::{elements_per_line, line_count, line_offsets, new_part, MAX_LINES};
 
 /// One annotation, read back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,54 +175,6 @@ fn function_argument<'c, 'a>(
     Err("the forall is not inside a function".into())
 }
 
-/// The lines to prefetch, as offsets from the region's start: every element
-/// along the outer dimensions, one per cache line along the contiguous last
-/// one (and its last element when the size is not a whole number of lines).
-fn line_offsets(sizes: &[i64], line: i64) -> Vec<Vec<i64>> {
-    let mut offsets: Vec<Vec<i64>> = vec![Vec::new()];
-    for (r, &size) in sizes.iter().enumerate() {
-        let along: Vec<i64> = if r + 1 == sizes.len() {
-            let mut along: Vec<i64> = (0..size).step_by(line as usize).collect();
-            if size % line != 0 {
-                along.push(size - 1);
-            }
-            along
-        } else {
-            (0..size).collect()
-        };
-        offsets = offsets
-            .iter()
-            .flat_map(|prefix| {
-                along
-                    .iter()
-                    .map(move |&a| [prefix.as_slice(), &[a]].concat())
-            })
-            .collect();
-    }
-    offsets
-}
-
-/// The part of the next iteration's region the current one does not read:
-/// when one dimension alone moves (by `shift` < its size), the slab at its
-/// far end; otherwise the whole region.
-fn new_part(region: &Region) -> (Vec<i64>, Vec<i64>) {
-    let moving: Vec<usize> = (0..region.sizes.len())
-        .filter(|&r| region.shifts[r] != 0)
-        .collect();
-    let mut start = vec![0; region.sizes.len()];
-    let mut sizes = region.sizes.clone();
-    if let [r] = moving.as_slice() {
-        let (size, shift) = (region.sizes[*r], region.shifts[*r].abs());
-        if shift < size {
-            sizes[*r] = shift;
-            if region.shifts[*r] > 0 {
-                start[*r] = size - shift;
-            }
-        }
-    }
-    (start, sizes)
-}
-
 /// The text of the private function `symbol` that prefetches `region` of the
 /// `memref` (the type, printed) for the iteration after the one its index
 /// arguments name; `upper` are the forall's trip counts.
@@ -248,7 +195,7 @@ fn helper_text(
             region.argument
         ))?
         .bytes() as i64;
-    let line = (LINE_BYTES / element_bytes).max(1);
+    let line = elements_per_line(element_bytes);
     let variables = upper.len();
     // Each offset map takes the forall's variables (the planner left out those
     // of one iteration, which cleanups fold away).
@@ -269,14 +216,16 @@ fn helper_text(
     let ivs: Vec<String> = (0..variables).map(|k| format!("%i{k}")).collect();
     let mut next_ivs = ivs.clone();
     next_ivs[variables - 1] = "%next".into();
-    let (start, sizes) = new_part(region);
-    let lines = line_offsets(&sizes, line);
-    if lines.len() > MAX_LINES {
+    let (start, sizes) = new_part(&region.sizes, &region.shifts);
+    // The planner refuses such a region with the directive's location; this
+    // is the check that lowering never emits millions of instructions.
+    let count = line_count(&sizes, line);
+    if count > MAX_LINES as u64 {
         return Err(format!(
-            "{} cache lines per iteration is more than the {MAX_LINES} prefetched at most",
-            lines.len()
+            "{count} cache lines per iteration is more than the {MAX_LINES} prefetched at most"
         ));
     }
+    let lines = line_offsets(&sizes, line);
     let mut body = String::new();
     body.push_str(&format!(
         "  %one = arith.constant 1 : index
@@ -419,34 +368,6 @@ mod tests {
             assert!(text.contains(piece), "missing `{piece}` in:\n{text}");
         }
         assert_eq!(text.matches("memref.prefetch").count(), 8 * 4, "{text}");
-    }
-
-    #[test]
-    fn lines_cover_the_region() {
-        assert_eq!(
-            line_offsets(&[2, 40], 16),
-            vec![
-                vec![0, 0],
-                vec![0, 16],
-                vec![0, 32],
-                vec![0, 39],
-                vec![1, 0],
-                vec![1, 16],
-                vec![1, 32],
-                vec![1, 39]
-            ]
-        );
-        assert_eq!(line_offsets(&[32], 16), vec![vec![0], vec![16]]);
-        // Only the slab the region moves into is new; two moving dimensions leave it whole.
-        let region = |shifts: Vec<i64>| Region {
-            argument: 0,
-            offsets: vec![String::new(); 2],
-            sizes: vec![10, 40],
-            shifts,
-        };
-        assert_eq!(new_part(&region(vec![8, 0])), (vec![2, 0], vec![8, 40]));
-        assert_eq!(new_part(&region(vec![12, 0])), (vec![0, 0], vec![10, 40]));
-        assert_eq!(new_part(&region(vec![8, 16])), (vec![0, 0], vec![10, 40]));
     }
 
     #[test]
