@@ -187,7 +187,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
             }
         }
     }
-    out.extend(rfactored(task, op, lanes, &reductions));
+    out.extend(rfactored(task, op, lanes, &reductions, threads));
     if !op.strides().is_empty() {
         out.extend(crate::packed::packed_channels(
             task,

@@ -63,6 +63,42 @@ fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
         .any(|c| c.chain.contains(".rfactor(")));
 }
 
+#[test]
+fn on_two_threads_the_blocks_of_outputs_summed_side_by_side_are_also_shared() {
+    let info = described(CLASSIFIER);
+    let all = tasks(&info);
+    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
+    let op = &info.ops[matmul.ops[0]];
+    let rfactored = |threads: usize| -> Vec<Candidate> {
+        candidates(matmul, op, 16, threads)
+            .into_iter()
+            .filter(|c| c.chain.contains(".rfactor("))
+            .collect()
+    };
+    let (one, two) = (rfactored(1), rfactored(2));
+    let j = &matmul.dims[1];
+    let shared: Vec<&Candidate> = two
+        .iter()
+        .filter(|c| c.chain.ends_with(&format!(".parallel({j}o)")))
+        .collect();
+    // One for each vector width of the three, and nothing else new.
+    assert_eq!(shared.len(), 3, "{two:#?}");
+    assert_eq!(two.len(), one.len() + shared.len());
+    for candidate in &shared {
+        let serial = candidate.chain.strip_suffix(&format!(".parallel({j}o)"));
+        assert!(one.iter().any(|c| Some(c.chain.as_str()) == serial));
+        let schedule = format!(
+            "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
+            matmul.binding(&info),
+            candidate.chain
+        );
+        if let Err(message) = planned(CLASSIFIER, &schedule) {
+            panic!("{}\n{message}", candidate.chain);
+        }
+    }
+    assert!(!one.iter().any(|c| c.chain.contains(".parallel(")));
+}
+
 /// A classifier's first layer as the MNIST CNN has it: 64 x 1024 | 6272.
 const LONG_K: &str = r#"
 func.func @f(%a: tensor<64x6272xf32>, %w: tensor<6272x1024xf32>, %c: tensor<64x1024xf32>)
