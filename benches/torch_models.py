@@ -4,7 +4,7 @@ and torch.compile, one thread.
 
     taskset -c 1 TORCH_VENV/bin/python benches/torch_models.py [--calls 20] [--rounds 3]
         [--only torch|torchvision] [--model transformer] [--compile] [--threads 2]
-        [--variant tuned.znver3]
+        [--variant tuned.znver3 [--variant tuned.rocketlake]]
 
 Needs torch (a virtual environment outside the repository, as for scripts/export_torch.py, whose
 models this imports), the exports' inputs written by `scripts/export_torch.py` (examples/torch/data,
@@ -16,7 +16,8 @@ backend, compiled before the first round). With --threads N (run it unpinned, or
 sides get N threads (`torch.set_num_threads`, `sched-apply run --threads`), and only the schedules
 named `*.parallel.sched` are timed (on one thread those that mark no loop `parallel`); otherwise
 those are left out. With --variant V, only the schedules `NAME.FORM.V.sched` (and
-`NAME.FORM.V.parallel.sched`): the files tuned for one CPU, say. Prints each round, then per export and schedule the
+`NAME.FORM.V.parallel.sched`): the files tuned for one CPU, say; repeated, each variant's, so that
+two CPUs' files are timed side by side in one run. Prints each round, then per export and schedule the
 median time and the median of the rounds' ratios (PyTorch's time over ours: above 1 means we are
 faster).
 """
@@ -36,10 +37,10 @@ import export_torch  # noqa: E402
 
 
 
-def schedules_of(name, exports, parallel, variant=None):
+def schedules_of(name, exports, parallel, variants=None):
     """(export, schedule) for every schedule beside both forms of model `name` in `exports`: the
-    `*.parallel.sched` ones when `parallel`, the others otherwise; with `variant`, only
-    `NAME.FORM.VARIANT[.parallel].sched`."""
+    `*.parallel.sched` ones when `parallel`, the others otherwise; with `variants`, only
+    `NAME.FORM.VARIANT[.parallel].sched` for each of them."""
     pairs = []
     for form in ["linalg", "tosa"]:
         payload = exports / f"{name}.{form}.mlir"
@@ -48,7 +49,7 @@ def schedules_of(name, exports, parallel, variant=None):
             if schedule.name.endswith(".parallel.sched") != parallel:
                 continue
             middle = schedule.name[len(f"{name}.{form}."):-len(".sched")].removesuffix("parallel")
-            if variant is None or middle.rstrip(".") == variant:
+            if variants is None or middle.rstrip(".") in variants:
                 pairs.append((payload, schedule))
     return pairs
 
@@ -81,8 +82,9 @@ def main():
                         help="only this model (e.g. transformer); repeat for several")
     parser.add_argument("--compile", action="store_true", help="also time torch.compile (inductor)")
     parser.add_argument("--threads", type=int, default=1, help="threads on both sides")
-    parser.add_argument("--variant", help="only the schedules NAME.FORM.VARIANT[.parallel].sched "
-                        "(e.g. tuned.znver3)")
+    parser.add_argument("--variant", action="append",
+                        help="only the schedules NAME.FORM.VARIANT[.parallel].sched "
+                        "(e.g. tuned.znver3); repeat for several")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     print(f"{cpu_name()}; torch {torch.__version__}, {torch.get_num_threads()} thread(s)", file=sys.stderr)
