@@ -4,7 +4,8 @@
 //! written by `scripts/export_torch.py`), each under every schedule beside
 //! it (one for one thread, `*.parallel.sched` for two, `*.tuned.sched` written by
 //! `sched-apply tune`, `*.tuned.parallel.sched` by `tune --threads 2`, and
-//! `*.tuned.avx2.sched`, `*.tuned.znver3.sched` the same on those CPUs): JIT-run on
+//! `*.tuned.avx2.sched`, `*.tuned.znver3.sched`, `*.tuned.rocketlake.sched` the same
+//! on those CPUs): JIT-run on
 //! seeded inputs and compared with the unscheduled payload's results on them
 //! (run once per export, then `--expect`ed of every schedule: the same
 //! comparison as `--check`'s), and, when the exporter's data is there
@@ -103,6 +104,8 @@ fn mobilenet_v2_under_each_schedule_computes_what_it_does_unscheduled() {
             "mobilenet_v2.linalg.sched",
             "mobilenet_v2.linalg.tuned.avx2.parallel.sched",
             "mobilenet_v2.linalg.tuned.avx2.sched",
+            "mobilenet_v2.linalg.tuned.rocketlake.parallel.sched",
+            "mobilenet_v2.linalg.tuned.rocketlake.sched",
             "mobilenet_v2.linalg.tuned.sched",
             "mobilenet_v2.linalg.tuned.znver3.parallel.sched",
             "mobilenet_v2.linalg.tuned.znver3.sched"
@@ -121,6 +124,8 @@ fn resnet18_under_each_schedule_computes_what_it_does_unscheduled() {
             "resnet18_b1.linalg.tuned.avx2.parallel.sched",
             "resnet18_b1.linalg.tuned.avx2.sched",
             "resnet18_b1.linalg.tuned.parallel.sched",
+            "resnet18_b1.linalg.tuned.rocketlake.parallel.sched",
+            "resnet18_b1.linalg.tuned.rocketlake.sched",
             "resnet18_b1.linalg.tuned.sched",
             "resnet18_b1.linalg.tuned.znver3.parallel.sched",
             "resnet18_b1.linalg.tuned.znver3.sched"
@@ -138,6 +143,8 @@ fn resnet18_at_batch_8_under_each_schedule_computes_what_it_does_unscheduled() {
             "resnet18_b8.linalg.sched",
             "resnet18_b8.linalg.tuned.avx2.parallel.sched",
             "resnet18_b8.linalg.tuned.avx2.sched",
+            "resnet18_b8.linalg.tuned.rocketlake.parallel.sched",
+            "resnet18_b8.linalg.tuned.rocketlake.sched",
             "resnet18_b8.linalg.tuned.sched",
             "resnet18_b8.linalg.tuned.znver3.parallel.sched",
             "resnet18_b8.linalg.tuned.znver3.sched"
@@ -155,6 +162,8 @@ fn the_transformer_layer_under_each_schedule_computes_what_it_does_unscheduled()
             "transformer.linalg.sched",
             "transformer.linalg.tuned.avx2.parallel.sched",
             "transformer.linalg.tuned.avx2.sched",
+            "transformer.linalg.tuned.rocketlake.parallel.sched",
+            "transformer.linalg.tuned.rocketlake.sched",
             "transformer.linalg.tuned.sched",
             "transformer.linalg.tuned.znver3.parallel.sched",
             "transformer.linalg.tuned.znver3.sched"
