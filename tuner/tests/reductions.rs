@@ -22,16 +22,50 @@ func.func @f(%x: tensor<1x1280xf32>, %w: tensor<96x1280xf32>) -> tensor<1x96xf32
 }
 "#;
 
-#[test]
-fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
+/// [`CLASSIFIER`] described, and its matmul's task.
+fn classifier() -> (schedule_lang::PayloadInfo, tuner::tasks::Task) {
     let info = described(CLASSIFIER);
-    let all = tasks(&info);
-    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
-    let op = &info.ops[matmul.ops[0]];
-    let rfactored: Vec<Candidate> = candidates(matmul, op, 16, 1)
+    let matmul = tasks(&info)
+        .into_iter()
+        .find(|t| t.kind == "linalg.matmul")
+        .unwrap();
+    (info, matmul)
+}
+
+/// The `rfactor` candidates of `matmul` for `threads` threads (16 lanes).
+fn rfactored(
+    info: &schedule_lang::PayloadInfo,
+    matmul: &tuner::tasks::Task,
+    threads: usize,
+) -> Vec<Candidate> {
+    candidates(matmul, &info.ops[matmul.ops[0]], 16, threads)
         .into_iter()
         .filter(|c| c.chain.contains(".rfactor("))
-        .collect();
+        .collect()
+}
+
+/// Panics unless `candidate` plans on [`CLASSIFIER`]'s matmul with the
+/// transpose inlined, as the tuner measures it.
+fn assert_plans_on_the_classifier(
+    info: &schedule_lang::PayloadInfo,
+    matmul: &tuner::tasks::Task,
+    candidate: &Candidate,
+) {
+    let schedule = format!(
+        "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
+        matmul.binding(info),
+        candidate.chain
+    );
+    if let Err(message) = planned(CLASSIFIER, &schedule) {
+        panic!("{}\n{message}", candidate.chain);
+    }
+}
+
+#[test]
+fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
+    let (info, matmul) = classifier();
+    let matmul = &matmul;
+    let rfactored = rfactored(&info, matmul, 1);
     let chains: Vec<&str> = rfactored.iter().map(|c| c.chain.as_str()).collect();
     let (i, j, k) = (&matmul.dims[0], &matmul.dims[1], &matmul.dims[2]);
     let mut expected = Vec::new();
@@ -46,14 +80,7 @@ fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
     assert_eq!(chains, expected);
     // Each plans with the transpose inlined, as the tuner measures it.
     for candidate in &rfactored {
-        let schedule = format!(
-            "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
-            matmul.binding(&info),
-            candidate.chain
-        );
-        if let Err(message) = planned(CLASSIFIER, &schedule) {
-            panic!("{}\n{message}", candidate.chain);
-        }
+        assert_plans_on_the_classifier(&info, matmul, candidate);
     }
     // Two layers' matmuls read their weight's columns: no such candidate.
     let (info, tasks) = matmul_tasks();
@@ -65,17 +92,9 @@ fn a_reduction_along_the_rows_gets_partial_sums_side_by_side() {
 
 #[test]
 fn on_two_threads_the_blocks_of_outputs_summed_side_by_side_are_also_shared() {
-    let info = described(CLASSIFIER);
-    let all = tasks(&info);
-    let matmul = all.iter().find(|t| t.kind == "linalg.matmul").unwrap();
-    let op = &info.ops[matmul.ops[0]];
-    let rfactored = |threads: usize| -> Vec<Candidate> {
-        candidates(matmul, op, 16, threads)
-            .into_iter()
-            .filter(|c| c.chain.contains(".rfactor("))
-            .collect()
-    };
-    let (one, two) = (rfactored(1), rfactored(2));
+    let (info, matmul) = classifier();
+    let matmul = &matmul;
+    let (one, two) = (rfactored(&info, matmul, 1), rfactored(&info, matmul, 2));
     let j = &matmul.dims[1];
     let shared: Vec<&Candidate> = two
         .iter()
@@ -87,14 +106,7 @@ fn on_two_threads_the_blocks_of_outputs_summed_side_by_side_are_also_shared() {
     for candidate in &shared {
         let serial = candidate.chain.strip_suffix(&format!(".parallel({j}o)"));
         assert!(one.iter().any(|c| Some(c.chain.as_str()) == serial));
-        let schedule = format!(
-            "func t = linalg.matmul ({})\nfunc w = linalg.transpose (a, b)\nw.compute_inline()\nt{}\n",
-            matmul.binding(&info),
-            candidate.chain
-        );
-        if let Err(message) = planned(CLASSIFIER, &schedule) {
-            panic!("{}\n{message}", candidate.chain);
-        }
+        assert_plans_on_the_classifier(&info, matmul, candidate);
     }
     assert!(!one.iter().any(|c| c.chain.contains(".parallel(")));
 }
