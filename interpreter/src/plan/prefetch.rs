@@ -109,29 +109,26 @@ impl Planner<'_> {
                             .with_help(format!("prefetch an input whose tile moves with `{at}`, or at a loop that moves it")),
                     );
                 }
-                Ok((_, sizes, shifts)) if too_many_lines(&operand.element, &sizes, &shifts) => {
-                    let (_, part) = new_part(&sizes, &shifts);
-                    let bytes = element_bytes(&operand.element);
-                    let lines = line_count(&part, elements_per_line(bytes));
-                    self.errors.push(
-                        fail(format!(
-                            "what the next iteration of `{at}` reads first of `in{}` ({} \
-                             elements) is {lines} cache lines, more than the {MAX_LINES} \
-                             prefetched at most per iteration",
-                            prefetch.written,
-                            part.iter()
-                                .map(|s| s.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" x ")
-                        ))
-                        .with_help(format!(
-                            "prefetch at a loop inside `{at}`, whose iterations read less \
-                             (at most {} KiB)",
-                            MAX_LINES as i64 * LINE_BYTES / 1024
-                        )),
-                    );
-                }
                 Ok((offsets, sizes, shifts)) => {
+                    let (part, lines) = new_lines(&operand.element, &sizes, &shifts);
+                    if lines > MAX_LINES as u64 {
+                        let part: Vec<String> = part.iter().map(i64::to_string).collect();
+                        self.errors.push(
+                            fail(format!(
+                                "what the next iteration of `{at}` reads first of `in{}` ({} \
+                                 elements) is {lines} cache lines, more than the {MAX_LINES} \
+                                 prefetched at most per iteration",
+                                prefetch.written,
+                                part.join(" x ")
+                            ))
+                            .with_help(format!(
+                                "prefetch at a loop inside `{at}`, whose iterations read less \
+                                 (at most {} KiB)",
+                                MAX_LINES as i64 * LINE_BYTES / 1024
+                            )),
+                        );
+                        continue;
+                    }
                     let value = format!("{{argument = {argument} : i64, offsets = [{}], sizes = array<i64: {}>, shifts = array<i64: {}>}}", offsets.join(", "), comma_list(&sizes), comma_list(&shifts));
                     self.annotate_prefetch
                         .push((the_loop.handle.clone(), value, prefetch.span));
@@ -205,17 +202,15 @@ impl Planner<'_> {
     }
 }
 
-/// Bytes of one element of type `element` (as MLIR prints it); 4 for a type
-/// `run` does not pass, which lowering then reports.
-fn element_bytes(element: &str) -> i64 {
-    ElementType::from_mlir(element).map_or(4, |e| e.bytes() as i64)
-}
-
-/// Whether the part of a region (`sizes`, moving by `shifts`) that the next
-/// iteration reads first is more cache lines than lowering prefetches.
-fn too_many_lines(element: &str, sizes: &[i64], shifts: &[i64]) -> bool {
+/// The part of a region (`sizes`, moving by `shifts`) that the next
+/// iteration reads first, and how many cache lines lowering would prefetch
+/// for it: elements of type `element` (as MLIR prints it; 4 bytes for a type
+/// `run` does not pass, which lowering then reports).
+fn new_lines(element: &str, sizes: &[i64], shifts: &[i64]) -> (Vec<i64>, u64) {
+    let bytes = ElementType::from_mlir(element).map_or(4, |e| e.bytes() as i64);
     let (_, part) = new_part(sizes, shifts);
-    line_count(&part, elements_per_line(element_bytes(element))) > MAX_LINES as u64
+    let lines = line_count(&part, elements_per_line(bytes));
+    (part, lines)
 }
 
 /// The region of input `operand` of `op` that one iteration of a forall reads:
