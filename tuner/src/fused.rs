@@ -13,12 +13,24 @@ use schedule_lang::naming::{binding, dim_names};
 use schedule_lang::PayloadInfo;
 
 /// Where a task's ops are computed: in the tiles of the ops of result
-/// `reader`, at its loop `at`, with `chain` after the `compute_at`.
+/// `reader`, at its loop `at`, with `chain` after the `compute_at`; their
+/// inits (bias broadcasts, [`init_broadcast`]) computed at their own loop
+/// `init_at`, when it is set, so that no whole broadcast is written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ComputedIn {
     pub reader: usize,
     pub at: String,
     pub chain: String,
+    pub init_at: Option<String>,
+}
+
+/// The broadcast op (by id) whose result op `op` takes as its init, when
+/// `op` is the only op reading it (a convolution's bias).
+pub fn init_broadcast(info: &PayloadInfo, op: usize) -> Option<usize> {
+    let init = info.ops[op].operands.iter().find(|o| o.is_init)?;
+    let producer = init.producer.filter(|_| init.via.is_empty())?;
+    let alone = info.reads_of(&[producer]).count() == 1;
+    (info.ops[producer].kind == "linalg.broadcast" && alone).then_some(producer)
 }
 
 /// One possible fusion: the reader's result, its tiled chain, and the
@@ -35,6 +47,18 @@ pub struct Fusion {
     /// ([`fastest`]): the biggest producer's first op, the inlined
     /// ops after it and the reader reading them.
     pub group: Vec<usize>,
+    /// The broadcast initializing that first op, when it is computed in
+    /// the producer's loops ([`ComputedIn::init_at`]): measured with them.
+    pub init: Option<usize>,
+}
+
+impl Fusion {
+    /// The ops isolated to measure the fusion alone: the broadcast
+    /// initializing its first op when `init` (one of the variants computes
+    /// it in the producer's loops), then [`Fusion::group`].
+    fn isolated_ops(&self, init: Option<usize>) -> Vec<usize> {
+        init.iter().chain(&self.group).copied().collect()
+    }
 }
 
 /// What measuring a reader's variants found: the chosen one's index, and
@@ -63,7 +87,8 @@ pub fn fastest(
         return Ok(chosen);
     }
     // Ops that cannot be isolated (none here so far) keep the first.
-    let Ok(payload) = (model.isolate)(&first.group) else {
+    let init = variants.iter().find_map(|v| v.init);
+    let Ok(payload) = (model.isolate)(&first.isolated_ops(init)) else {
         return Ok(chosen);
     };
     let key = format!("fused {}", short_hash(&payload, 8));
@@ -95,7 +120,8 @@ fn result_of(results: &[TaskResult], op: usize) -> Option<usize> {
 
 /// The schedule of `fusion` on its group's ops isolated
 /// ([`Fusion::group`]): the producer computed in the reader's tiles, the
-/// ops between inlined.
+/// ops between inlined, the broadcast initializing the producer computed
+/// in its loops when [`Fusion::init`] is.
 pub fn group_schedule(info: &PayloadInfo, results: &[TaskResult], fusion: &Fusion) -> String {
     let (Some(&first), Some(&last)) = (fusion.group.first(), fusion.group.last()) else {
         return String::new();
@@ -147,5 +173,13 @@ p.compute_at(r, {}){}
         computed.at,
         computed.chain
     ));
+    if let (Some(init), Some(at)) = (fusion.init, &computed.init_at) {
+        let op = &info.ops[init];
+        text.push_str(&format!(
+            "func b = {}[0] ({})\nb.compute_at(p, {at})\n",
+            op.kind,
+            binding(op, &dim_names(op))
+        ));
+    }
     text
 }

@@ -20,6 +20,7 @@ pub mod measure;
 pub mod packed;
 mod paired;
 pub mod partials;
+pub mod pooled;
 pub mod producers;
 pub mod provenance;
 pub mod records;

@@ -1,8 +1,8 @@
 //! Loop-order pieces the candidate generators ([`crate::space`],
 //! [`crate::packed`]) and the fusion of producers into their readers'
-//! tiles ([`crate::producers`]) share: a `.parallel` mark on the outermost
-//! loop of several iterations, a `.reorder`, and the loops a packed input
-//! does not use.
+//! tiles ([`crate::producers`], [`crate::pooled`]) share: a `.parallel` mark
+//! on the outermost loop of several iterations, a `.reorder`, a
+//! `.vectorize`, and the loops a packed input does not use.
 
 use schedule_lang::PayloadOp;
 
@@ -49,4 +49,14 @@ pub(crate) fn unused_by(op: &PayloadOp, input: usize, parallel: &[usize]) -> Vec
         .copied()
         .filter(|&d| operand.depends_on(d) == Some(false))
         .collect()
+}
+
+/// `.vectorize(loop)` for a loop of `extent` points; in machine vectors of
+/// `lanes`, unrolled, when it holds more than one.
+pub(crate) fn vectorized(name: &str, extent: i64, lanes: i64) -> String {
+    if extent > lanes {
+        format!(".vectorize({name}, {lanes}).unroll({name})")
+    } else {
+        format!(".vectorize({name})")
+    }
 }

@@ -11,7 +11,7 @@
 
 use crate::candidate::{Candidate, RegisterTile};
 pub use crate::fused::{ComputedIn, Fusion};
-use crate::loops::{parallel_mark, reorder};
+use crate::loops::{parallel_mark, reorder, vectorized};
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
@@ -197,33 +197,32 @@ pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> V
             if shapes.iter().any(|s| s.same_shape(tile)) {
                 continue;
             }
-            let Some(tiles) =
-                reader_tiles(info, &results[first], tile, &results[reader].task, threads)
-            else {
-                continue;
-            };
-            shapes.push(tile);
-            // The biggest producer keeps the tile the reader took; the
-            // others take one of theirs of the same sizes.
-            let producers: Vec<(usize, ComputedIn)> = all
-                .iter()
-                .filter_map(|&p| {
-                    let chain = match p == first {
-                        true => producer_chain(info, &results[p], tile, &tiles),
-                        false => tile_options(&results[p])
-                            .find_map(|tile| producer_chain(info, &results[p], tile, &tiles)),
-                    }?;
-                    let at = tiles.at.clone();
-                    Some((p, ComputedIn { reader, at, chain }))
-                })
-                .collect();
-            options.push(Fusion {
+            let place = Place {
+                info,
+                results,
                 reader,
-                tiled: tiles.chain,
-                flops: producers.iter().map(|(p, _)| flops(*p)).sum(),
-                producers,
-                group: group.clone(),
-            });
+                first,
+                all: &all,
+                threads,
+            };
+            let made = fusions_with(&place, tile);
+            if !made.is_empty() {
+                shapes.push(tile);
+            }
+            for (tiled, producers) in made.into_iter().take(VARIANTS - options.len()) {
+                let init = producers
+                    .iter()
+                    .find(|(p, c)| *p == first && c.init_at.is_some())
+                    .and_then(|_| crate::fused::init_broadcast(info, results[first].task.ops[0]));
+                options.push(Fusion {
+                    reader,
+                    tiled,
+                    flops: producers.iter().map(|(p, _)| flops(*p)).sum(),
+                    producers,
+                    group: group.clone(),
+                    init,
+                });
+            }
         }
         if !options.is_empty() {
             out.push(options);
@@ -232,10 +231,104 @@ pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> V
     out
 }
 
+/// Where fusions are made: a reader's result and its producers' (`first`
+/// the biggest of `all`), with the payload, every result and the threads.
+struct Place<'a> {
+    info: &'a PayloadInfo,
+    results: &'a [TaskResult],
+    reader: usize,
+    first: usize,
+    all: &'a [usize],
+    threads: usize,
+}
+
+/// The reader's chains and each producer computed in its tiles, the
+/// biggest with register tile `tile` and the others with one of theirs that
+/// tiles the reader alike; none when the reader cannot be tiled as `tile`.
+/// A pool's rows ([`crate::pooled`]: in blocks of the tile's channels,
+/// then of twice them) or an activation's tiles ([`reader_tiles`]: one).
+fn fusions_with(place: &Place<'_>, tile: &RegisterTile) -> Vec<(String, Vec<(usize, ComputedIn)>)> {
+    let task = &place.results[place.reader].task;
+    if crate::pooled::is_pool(place.info, task.ops[0]) {
+        return (1..=2)
+            .filter_map(|widen| pool_fusion(place, tile, widen))
+            .collect();
+    }
+    rows_fusion(place, tile).into_iter().collect()
+}
+
+/// The reader's chain and each producer computed in its tiles, as `make`
+/// computes a producer with a tile of its: the biggest with `tile`, the
+/// others with the first of theirs that tiles the reader alike.
+fn fusion_by(
+    place: &Place<'_>,
+    tile: &RegisterTile,
+    make: impl Fn(usize, &RegisterTile) -> Option<(String, ComputedIn)>,
+) -> Option<(String, Vec<(usize, ComputedIn)>)> {
+    let (chain, _) = make(place.first, tile)?;
+    let producers = place
+        .all
+        .iter()
+        .filter_map(|&p| {
+            let (_, computed) = match p == place.first {
+                true => make(p, tile),
+                false => tile_options(&place.results[p])
+                    .filter_map(|t| make(p, t))
+                    .find(|(reader_chain, _)| *reader_chain == chain),
+            }?;
+            Some((p, computed))
+        })
+        .collect();
+    Some((chain, producers))
+}
+
+/// [`fusions_with`] for a pool, in blocks of `widen` times the tile's
+/// channels.
+fn pool_fusion(
+    place: &Place<'_>,
+    tile: &RegisterTile,
+    widen: i64,
+) -> Option<(String, Vec<(usize, ComputedIn)>)> {
+    let task = &place.results[place.reader].task;
+    fusion_by(place, tile, |p, tile| {
+        let result = &place.results[p];
+        let pooled = crate::pooled::tiles(place.info, result, tile, widen, task, place.threads)?;
+        let computed = ComputedIn {
+            reader: place.reader,
+            at: pooled.at,
+            chain: pooled.producer_chain,
+            init_at: pooled.init_at,
+        };
+        Some((pooled.reader_chain, computed))
+    })
+}
+
+/// [`fusions_with`] for an activation, tiled as the biggest producer's
+/// `tile`.
+fn rows_fusion(
+    place: &Place<'_>,
+    tile: &RegisterTile,
+) -> Option<(String, Vec<(usize, ComputedIn)>)> {
+    let task = &place.results[place.reader].task;
+    let first = &place.results[place.first];
+    let tiles = reader_tiles(place.info, first, tile, task, place.threads)?;
+    fusion_by(place, tile, |p, tile| {
+        let chain = producer_chain(place.info, &place.results[p], tile, &tiles)?;
+        let computed = ComputedIn {
+            reader: place.reader,
+            at: tiles.at.clone(),
+            chain,
+            init_at: None,
+        };
+        Some((tiles.chain.clone(), computed))
+    })
+}
+
 /// The ops the result of `op` goes through to its reader: elementwise ops
 /// the schedule inlines, each reading it with the same indices (an
 /// identity map) and the only op reading it, then the first such reader
-/// not inlined (last).
+/// not inlined, or a pool reading it in whole windows
+/// ([`crate::pooled::reads_in_windows`]) (last).
 fn path_to_reader(info: &PayloadInfo, results: &[TaskResult], op: usize) -> Option<Vec<usize>> {
     let mut current = op;
     let mut path = Vec::new();
@@ -245,6 +338,10 @@ fn path_to_reader(info: &PayloadInfo, results: &[TaskResult], op: usize) -> Opti
         let [(reader, operand)] = reads.as_slice() else {
             return None;
         };
+        if crate::pooled::reads_in_windows(reader, operand) {
+            path.push(reader.id);
+            return Some(path);
+        }
         let identity = operand.via.is_empty()
             && !operand.is_init
             && reader.kind == "linalg.generic"
@@ -436,16 +533,6 @@ fn reader_tiles(
         tiled,
         lanes,
     })
-}
-
-/// `.vectorize(loop)` for a loop of `extent` points; in machine vectors of
-/// `lanes`, unrolled, when it holds more than one.
-fn vectorized(name: &str, extent: i64, lanes: i64) -> String {
-    if extent > lanes {
-        format!(".vectorize({name}, {lanes}).unroll({name})")
-    } else {
-        format!(".vectorize({name})")
-    }
 }
 
 /// `producer`'s chain after its `compute_at` into `tiles`: its own register

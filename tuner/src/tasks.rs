@@ -37,6 +37,31 @@ pub struct Task {
 }
 
 impl Task {
+    /// The task of `ops`, measured on `op` (the first of them): its kind,
+    /// dimensions and extents, described and keyed as [`tasks`] does; no
+    /// feeders.
+    pub fn of_op(op: &PayloadOp, ops: Vec<usize>) -> Task {
+        let description = describe(op);
+        let extents: Vec<i64> = op.extents.iter().map(|e| e.unwrap_or(0)).collect();
+        let points: u64 = extents.iter().map(|e| *e as u64).product();
+        Task {
+            key: short_hash(&description, 8),
+            description,
+            kind: op.kind.clone(),
+            dims: dim_names(op),
+            reduction: op
+                .iterators
+                .iter()
+                .map(|k| *k == IteratorKind::Reduction)
+                .collect(),
+            extents,
+            ops,
+            also: Vec::new(),
+            feeders: Vec::new(),
+            flops: op.flops_per_point.max(1) * points,
+        }
+    }
+
     /// The binding a `func` line writes (`n, f, y, x | c, ky, kx`).
     pub fn binding(&self, info: &PayloadInfo) -> String {
         binding(&info.ops[self.ops[0]], &self.dims)
@@ -134,25 +159,11 @@ pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
             task.ops.push(op.id);
             continue;
         }
-        let extents: Vec<i64> = op.extents.iter().map(|e| e.unwrap_or(0)).collect();
-        let points: u64 = extents.iter().map(|e| *e as u64).product();
-        let key = short_hash(&description, 8);
-        tasks.push(Task {
-            key,
-            description,
-            kind: op.kind.clone(),
-            dims: dim_names(op),
-            reduction: op
-                .iterators
-                .iter()
-                .map(|k| *k == IteratorKind::Reduction)
-                .collect(),
-            extents,
-            ops: vec![op.id],
-            also: Vec::new(),
-            feeders: feeders(op, info),
-            flops: op.flops_per_point.max(1) * points,
-        });
+        let mut task = Task::of_op(op, vec![op.id]);
+        task.description = description;
+        task.key = short_hash(&task.description, 8);
+        task.feeders = feeders(op, info);
+        tasks.push(task);
     }
     tasks.sort_by_key(|t| std::cmp::Reverse(t.flops * t.ops.len() as u64));
     tasks

@@ -149,6 +149,7 @@ enum Action {
         reader: usize,
         at: String,
         chain: String,
+        init_at: Option<String>,
     },
 }
 
@@ -166,6 +167,7 @@ fn action(result: &TaskResult) -> Option<Action> {
             reader: c.reader,
             at: c.at.clone(),
             chain: c.chain.clone(),
+            init_at: c.init_at.clone(),
         });
     }
     if let Some(tiled) = &result.tiled {
@@ -312,6 +314,43 @@ fn task_comment(info: &PayloadInfo, result: &TaskResult, payload: &str) -> Strin
     )
 }
 
+/// The func binding the bias broadcasts initializing `group`'s ops
+/// ([`crate::fused::init_broadcast`]), computed in their loop `init_at` of
+/// func `name`; nothing when an op has none or no `where` binds just them
+/// (they are then written whole, as the payload has them).
+fn inits(
+    info: &PayloadInfo,
+    group: &Group<'_>,
+    name: &str,
+    init_at: &str,
+    namer: &mut FuncNames,
+    taken: &[String],
+) -> String {
+    let ops: Option<Vec<usize>> = group
+        .members
+        .iter()
+        .flat_map(|m| &m.task.ops)
+        .map(|&op| crate::fused::init_broadcast(info, op))
+        .collect();
+    let Some(ops) = ops else {
+        return String::new();
+    };
+    let task = crate::tasks::Task::of_op(&info.ops[ops[0]], ops.clone());
+    let words = crate::selector::body_words(info);
+    let Some(conditions) = conditions_for(&task, &ops, info, &words) else {
+        return String::new();
+    };
+    let mut bias = namer.next(&task.kind);
+    while taken.contains(&bias) {
+        bias.push('_');
+    }
+    format!(
+        "# the broadcasts initializing {name}, computed in its tiles: never written whole\n\
+         {}{bias}.compute_at({name}, {init_at})\n",
+        func_line(&bias, &task, info, &conditions)
+    )
+}
+
 /// The schedule text for `results` on `info`.
 pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header) -> String {
     let mut threads = match header.threads {
@@ -379,13 +418,28 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
                 text.push_str(&wrap(name, chain));
                 text.push('\n');
             }
-            Action::At { reader, at, chain } => {
+            Action::At {
+                reader,
+                at,
+                chain,
+                init_at,
+            } => {
                 let reader = name_of(*reader).unwrap_or("(unbound)");
                 text.push_str(&format!(
                     "# computed in {reader}'s tiles: the output goes through it while in cache\n"
                 ));
                 text.push_str(&wrap(name, &format!(".compute_at({reader}, {at}){chain}")));
                 text.push('\n');
+                if let Some(init_at) = init_at {
+                    text.push_str(&inits(
+                        info,
+                        group,
+                        name,
+                        init_at,
+                        &mut namer,
+                        &header.taken,
+                    ));
+                }
             }
         }
     }

@@ -5,12 +5,13 @@
 
 mod common;
 
+use common::fused::{computes_the_same, header, isolated, tuned_inlining, written};
 use common::{described, planned};
 use schedule_lang::PayloadInfo;
 use tuner::measure::{InProcess, Measurement, Measurer};
 use tuner::producers::{apply, dividing_tiles, fusions, variants, DIVIDING_TILES_TRIED};
 use tuner::space::{candidates, RegisterTile};
-use tuner::tasks::{merged_alike, tasks};
+use tuner::tasks::tasks;
 use tuner::TaskResult;
 
 /// A 3x3 convolution, a per-channel bias add, a ReLU, on 8 x 8 outputs;
@@ -71,69 +72,9 @@ fn rows_by_4_by_2(tile: &RegisterTile) -> bool {
     tile.packed.is_none() && tile.vector == 3 && tile.unrolled == [(1, 4), (2, 2)]
 }
 
-/// The tasks as tuning leaves them: the convolution's best candidate the
-/// first that `best` picks, its register tile measured; the bias add
-/// inlined, the ReLU with no schedule of its own.
+/// The tasks as tuning leaves them ([`tuned_inlining`]), the bias add inlined.
 fn tuned(info: &PayloadInfo, best: fn(&RegisterTile) -> bool) -> Vec<TaskResult> {
-    merged_alike(tasks(info), info)
-        .into_iter()
-        .map(|task| {
-            let op = &info.ops[task.ops[0]];
-            // The convolution (or matmul); the elementwise ops are not tuned.
-            let conv = task.kind != "linalg.generic";
-            let chosen = conv.then(|| {
-                candidates(&task, op, 16, 1)
-                    .into_iter()
-                    .find(|c| c.tile.as_ref().is_some_and(best))
-                    .expect("the candidate")
-            });
-            TaskResult {
-                conditions: tuner::selector::where_conditions(&task, info),
-                reference: Some(1e-3),
-                best: chosen.as_ref().map(|c| (c.chain.clone(), 5e-4)),
-                tiles: chosen
-                    .and_then(|c| c.tile)
-                    .map(|t| (t, 5e-4))
-                    .into_iter()
-                    .collect(),
-                legal: 1,
-                measured: 1,
-                reused: 0,
-                failed: Vec::new(),
-                inlined: !conv && op.body_words().contains(&"add".to_string()),
-                fed: false,
-                computed_in: None,
-                tiled: None,
-                task,
-            }
-        })
-        .collect()
-}
-
-/// Whether `schedule` computes what `payload` does (the measurer checks
-/// the results against the unscheduled payload's before timing).
-fn computes_the_same(payload: &str, schedule: &str) -> bool {
-    let mut measurer = InProcess::new(1, 0.0, true);
-    measurer
-        .reference("model", payload)
-        .expect("the payload runs");
-    measurer.measure("model", payload, schedule).is_ok()
-}
-
-/// The header of a schedule written for the test payload.
-fn header(threads: usize) -> tuner::write::Header {
-    tuner::write::Header {
-        payload: "f.mlir".to_string(),
-        cpu: "test".to_string(),
-        threads,
-        warm: false,
-        kept: None,
-        taken: Vec::new(),
-    }
-}
-
-fn written(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> String {
-    tuner::write::schedule_text(info, results, &header(threads))
+    tuned_inlining(info, best, "add")
 }
 
 #[test]
@@ -513,13 +454,4 @@ fn a_reader_already_in_its_tiles_order_gets_no_reorder() {
     let text = written(&info, &results, 1);
     assert_eq!(planned(MATMUL_RELU, &text), Ok(Vec::new()), "{text}");
     assert!(computes_the_same(MATMUL_RELU, &text), "{text}");
-}
-
-/// The ops `group` of `payload` isolated as a payload of their own.
-fn isolated(payload: &str, group: &[usize]) -> String {
-    let context = payload::new_context();
-    let module = payload::parse_module(&context, "f.mlir", payload).expect("parses");
-    payload::isolate::isolate_groups(&context, &module, "f.mlir", &[group.to_vec()])
-        .expect("isolates")
-        .remove(0)
 }

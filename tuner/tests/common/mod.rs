@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod fused;
+
 use schedule_lang::PayloadInfo;
 use tuner::space::Candidate;
 use tuner::tasks::{tasks, Task};
