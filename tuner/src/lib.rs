@@ -13,6 +13,7 @@
 mod ahead;
 pub mod candidate;
 pub mod cost;
+pub mod dividing;
 pub mod fused;
 pub mod fusion;
 pub mod loops;
@@ -484,7 +485,7 @@ fn tune_task(
     let near = result.best.as_ref().map_or(0.0, |b| b.1) * producers::TILE_SLACK;
     let divides = |t: &space::RegisterTile| t.divides_output(output, &task.extents);
     if result.best.is_some() && !result.tiles.iter().any(|(t, s)| divides(t) && *s <= near) {
-        for candidate in producers::dividing_tiles(&candidates[index..], &result.tiles, divides) {
+        for candidate in dividing::dividing_tiles(&candidates[index..], &result.tiles, divides) {
             if stop.load(Ordering::Relaxed) {
                 break;
             }

@@ -9,7 +9,7 @@
 //! input packed once per block. Kept per activation kind where the whole
 //! model, measured, runs faster so.
 
-use crate::candidate::{Candidate, RegisterTile};
+use crate::candidate::RegisterTile;
 pub use crate::fused::{ComputedIn, Fusion};
 use crate::loops::{parallel_mark, reorder, vectorized};
 use crate::tasks::Task;
@@ -142,16 +142,21 @@ pub fn fusions(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Ve
 pub const VARIANTS: usize = 3;
 
 /// For each reader, its fusions (as [`fusions`] describes them) with the
-/// biggest producer's tiles of different shapes within [`TILE_SLACK`] of
-/// its best, fastest alone first, at most [`VARIANTS`]: which one is
-/// fastest in the reader's tiles is measured ([`crate::fused`]).
+/// biggest producer's tiles of different shapes within [`TILE_SLACK`] (a
+/// pool: [`POOL_TILE_SLACK`]) of its best, fastest alone first, at most
+/// [`VARIANTS`]: which one is fastest in the reader's tiles is measured
+/// ([`crate::fused`]).
 pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> Vec<Vec<Fusion>> {
     let owner = |op: usize| results.iter().position(|r| r.task.ops.contains(&op));
     // Each tiled result's reader, when all its ops have one of one kind,
     // and its first op's group (the op, and its path to that reader).
     let mut readers: Vec<(usize, usize, Vec<usize>)> = Vec::new();
     for (index, result) in results.iter().enumerate() {
-        if tile_options(result).next().is_none() || result.inlined || result.conditions.is_none() {
+        let widest = TILE_SLACK.max(POOL_TILE_SLACK);
+        if tile_options(result, widest).next().is_none()
+            || result.inlined
+            || result.conditions.is_none()
+        {
             continue;
         }
         let paths: Option<Vec<Vec<usize>>> = result
@@ -190,7 +195,8 @@ pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> V
         let first = *first;
         let mut shapes: Vec<&RegisterTile> = Vec::new();
         let mut options = Vec::new();
-        for tile in tile_options(&results[first]) {
+        let slack = slack_of(info, &results[reader]);
+        for tile in tile_options(&results[first], slack) {
             if options.len() == VARIANTS {
                 break;
             }
@@ -204,6 +210,7 @@ pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> V
                 first,
                 all: &all,
                 threads,
+                slack,
             };
             let made = fusions_with(&place, tile);
             if !made.is_empty() {
@@ -240,6 +247,8 @@ struct Place<'a> {
     first: usize,
     all: &'a [usize],
     threads: usize,
+    /// How much slower than their best the producers' tiles may be.
+    slack: f64,
 }
 
 /// The reader's chains and each producer computed in its tiles, the
@@ -272,7 +281,7 @@ fn fusion_by(
         .filter_map(|&p| {
             let (_, computed) = match p == place.first {
                 true => make(p, tile),
-                false => tile_options(&place.results[p])
+                false => tile_options(&place.results[p], place.slack)
                     .filter_map(|t| make(p, t))
                     .find(|(reader_chain, _)| *reader_chain == chain),
             }?;
@@ -374,54 +383,33 @@ fn path_to_reader(info: &PayloadInfo, results: &[TaskResult], op: usize) -> Opti
 /// computed in the reader's tiles, the output is not written and read back.
 pub(crate) const TILE_SLACK: f64 = 1.25;
 
-/// The register tiles of `result`'s candidates within [`TILE_SLACK`] of its
-/// best, fastest first.
-fn tile_options(result: &TaskResult) -> impl Iterator<Item = &RegisterTile> {
+/// How much slower than its best a convolution's register tile may be for
+/// the pool reading it to compute it in its rows ([`crate::pooled`]): the
+/// pool's loops are the parallel ones there, and a tile measured alone on
+/// several threads without a parallel loop of its own ran at one thread's
+/// speed (the MNIST CNN's conv2 on two threads: 16 channels by 7 columns
+/// 3.968 ms, against 2.576 ms for the best, which vectorizes the batch and
+/// cannot be computed in the pool's rows; in them, the whole model ran
+/// 6.32-6.38 ms against 7.45 ms apart).
+pub(crate) const POOL_TILE_SLACK: f64 = 2.0;
+
+/// The slack a reader gives its producers' tiles.
+fn slack_of(info: &PayloadInfo, reader: &TaskResult) -> f64 {
+    match crate::pooled::is_pool(info, reader.task.ops[0]) {
+        true => POOL_TILE_SLACK,
+        false => TILE_SLACK,
+    }
+}
+
+/// The register tiles of `result`'s candidates within `slack` times its
+/// best ([`TILE_SLACK`], [`POOL_TILE_SLACK`]), fastest first.
+fn tile_options(result: &TaskResult, slack: f64) -> impl Iterator<Item = &RegisterTile> {
     let best = result.best.as_ref().map_or(0.0, |b| b.1);
     result
         .tiles
         .iter()
-        .filter(move |(_, seconds)| *seconds <= best * TILE_SLACK)
+        .filter(move |(_, seconds)| *seconds <= best * slack)
         .map(|(tile, _)| tile)
-}
-
-/// Candidates with a register tile dividing the output measured after the
-/// search when it measured none near the best ([`producers`]), at most.
-pub const DIVIDING_TILES_TRIED: usize = 6;
-
-/// The candidates of `rest` (in rank order) to measure for a register tile
-/// that `divides`, one per tile shape not among `measured` (the reader's
-/// tiles set the loops around it), packed and unpacked tiles in turns so
-/// that a family the cost model ranks low is tried too; at most
-/// [`DIVIDING_TILES_TRIED`]. The same ones in every run, so a second `tune`
-/// from the records measures nothing again.
-pub fn dividing_tiles<'a>(
-    rest: &'a [Candidate],
-    measured: &[(RegisterTile, f64)],
-    divides: impl Fn(&RegisterTile) -> bool,
-) -> Vec<&'a Candidate> {
-    let mut families: [Vec<&Candidate>; 2] = [Vec::new(), Vec::new()];
-    for candidate in rest {
-        let Some(tile) = candidate.tile.as_ref().filter(|t| divides(t)) else {
-            continue;
-        };
-        let seen = |t: &RegisterTile| t.same_shape(tile);
-        let family = &mut families[usize::from(tile.packed.is_some())];
-        if measured.iter().any(|(t, _)| seen(t))
-            || family.iter().any(|c| c.tile.as_ref().is_some_and(seen))
-        {
-            continue;
-        }
-        family.push(candidate);
-    }
-    let [unpacked, packed] = families;
-    let mut out = Vec::new();
-    for i in 0..unpacked.len().max(packed.len()) {
-        out.extend(packed.get(i));
-        out.extend(unpacked.get(i));
-    }
-    out.truncate(DIVIDING_TILES_TRIED);
-    out
 }
 
 /// A reader tiled as a producer's register tile.

@@ -131,3 +131,32 @@ fn a_pool_whose_windows_overlap_takes_no_convolution_in() {
     let results = tuned(&info);
     assert!(variants(&info, &results, 1).is_empty());
 }
+
+#[test]
+fn a_pool_takes_a_channel_tile_much_slower_alone_than_the_best() {
+    // On two threads the best tile alone can be one a pool cannot take (its
+    // vector along the batch or the columns), and the channel tiles, with
+    // no parallel loop of their own, run at one thread's speed alone: a
+    // pool's rows, parallel, take them within twice the best.
+    let payload = conv_relu_pool(2, 2, 7);
+    let info = described(&payload);
+    let mut results = tuned(&info);
+    let columns =
+        tuner::space::candidates(&results[0].task, &info.ops[results[0].task.ops[0]], 16, 2)
+            .into_iter()
+            .find_map(|c| c.tile.filter(|t| t.vector == 3))
+            .expect("a tile along the columns");
+    let channels = results[0].tiles[0].0.clone();
+    results[0].tiles = vec![(columns, 5e-4), (channels, 9.5e-4)];
+    results[0].best.as_mut().expect("tuned").1 = 5e-4;
+    let found = variants(&info, &results, 2);
+    assert_eq!(
+        found.len(),
+        1,
+        "the pool takes the channel tile, 1.9x the best"
+    );
+    assert!(found[0][0].tiled.starts_with(".split(c, co, ci, 16)."));
+    // Slower than twice the best, it is not offered.
+    results[0].tiles[1].1 = 1.1e-3;
+    assert!(variants(&info, &results, 2).is_empty());
+}
