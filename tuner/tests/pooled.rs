@@ -16,21 +16,51 @@ use tuner::TaskResult;
 
 /// A 3x3 convolution of 16 channels into 32 on 14 x 14 outputs,
 /// initialized by a bias broadcast, a ReLU, and a max pool of `window` x
-/// `window` windows at stride `stride` (`out` x `out` outputs).
+/// `window` windows at stride `stride` (`out` x `out` outputs), NCHW.
 fn conv_relu_pool(window: i64, stride: i64, out: i64) -> String {
-    let conv = "1x32x14x14xf32";
-    let pooled = format!("1x32x{out}x{out}xf32");
+    conv_relu_pool_in(false, window, stride, out)
+}
+
+/// The same in NHWC (filters HWCF), with a 2 x 2 max pool at stride 2.
+fn conv_relu_pool_nhwc() -> String {
+    conv_relu_pool_in(true, 2, 2, 7)
+}
+
+/// [`conv_relu_pool`], NHWC when `nhwc`.
+fn conv_relu_pool_in(nhwc: bool, window: i64, stride: i64, out: i64) -> String {
+    let (conv, pooled, input, filter, spread, conv_kind, pool_kind, dims) = match nhwc {
+        false => (
+            "1x32x14x14xf32".to_string(),
+            format!("1x32x{out}x{out}xf32"),
+            "1x16x16x16xf32",
+            "32x16x3x3xf32",
+            "[0, 2, 3]",
+            "conv_2d_nchw_fchw",
+            "pooling_nchw_max",
+            "(n, c, y, x)",
+        ),
+        true => (
+            "1x14x14x32xf32".to_string(),
+            format!("1x{out}x{out}x32xf32"),
+            "1x16x16x16xf32",
+            "3x3x16x32xf32",
+            "[0, 1, 2]",
+            "conv_2d_nhwc_hwcf",
+            "pooling_nhwc_max",
+            "(n, y, x, c)",
+        ),
+    };
     format!(
         r#"
-#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
-func.func @f(%a: tensor<1x16x16x16xf32>, %w: tensor<32x16x3x3xf32>, %b: tensor<32xf32>)
+#id = affine_map<{dims} -> {dims}>
+func.func @f(%a: tensor<{input}>, %w: tensor<{filter}>, %b: tensor<32xf32>)
     -> tensor<{pooled}> {{
   %zero = arith.constant 0.0 : f32
   %lowest = arith.constant -3.40282347E+38 : f32
   %e = tensor.empty() : tensor<{conv}>
-  %bias = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e : tensor<{conv}>) dimensions = [0, 2, 3]
-  %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
-      ins(%a, %w : tensor<1x16x16x16xf32>, tensor<32x16x3x3xf32>) outs(%bias : tensor<{conv}>) -> tensor<{conv}>
+  %bias = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e : tensor<{conv}>) dimensions = {spread}
+  %c = linalg.{conv_kind} {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+      ins(%a, %w : tensor<{input}>, tensor<{filter}>) outs(%bias : tensor<{conv}>) -> tensor<{conv}>
   %r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
       ins(%c : tensor<{conv}>) outs(%e : tensor<{conv}>) {{
   ^bb0(%in: f32, %out: f32):
@@ -40,7 +70,7 @@ func.func @f(%a: tensor<1x16x16x16xf32>, %w: tensor<32x16x3x3xf32>, %b: tensor<3
   %pe = tensor.empty() : tensor<{pooled}>
   %init = linalg.fill ins(%lowest : f32) outs(%pe : tensor<{pooled}>) -> tensor<{pooled}>
   %k = tensor.empty() : tensor<{window}x{window}xf32>
-  %p = linalg.pooling_nchw_max {{dilations = dense<1> : vector<2xi64>, strides = dense<{stride}> : vector<2xi64>}}
+  %p = linalg.{pool_kind} {{dilations = dense<1> : vector<2xi64>, strides = dense<{stride}> : vector<2xi64>}}
       ins(%r, %k : tensor<{conv}>, tensor<{window}x{window}xf32>) outs(%init : tensor<{pooled}>) -> tensor<{pooled}>
   return %p : tensor<{pooled}>
 }}
@@ -159,4 +189,40 @@ fn a_pool_takes_a_channel_tile_much_slower_alone_than_the_best() {
     // Slower than twice the best, it is not offered.
     results[0].tiles[1].1 = 1.1e-3;
     assert!(variants(&info, &results, 2).is_empty());
+}
+
+/// A tile of 16 output channels (NHWC's innermost) by 7 columns.
+fn channels_16_by_7_nhwc(tile: &RegisterTile) -> bool {
+    tile.vector == 3 && tile.tile == 16 && tile.unrolled == [(2, 7)]
+}
+
+#[test]
+fn an_nhwc_pool_takes_its_convolution_with_its_channels_vectorized() {
+    let payload = conv_relu_pool_nhwc();
+    let info = described(&payload);
+    let mut results = tuned_inlining(&info, channels_16_by_7_nhwc, "max");
+    let found = variants(&info, &results, 1);
+    assert_eq!(found.len(), 1, "the pool, with the convolution");
+    let option = &found[0][0];
+    // The channels, contiguous, vectorized in the pool as in the tile.
+    assert_eq!(
+        option.tiled,
+        ".split(c, co, ci, 16).reorder(ci, kx, ky, x, y, n, co).vectorize(ci)"
+    );
+    let (_, computed) = &option.producers[0];
+    assert_eq!(computed.at, "y");
+    assert!(
+        computed
+            .chain
+            .starts_with(".split(x, xo, xi, 7).reorder(f, xi, "),
+        "{}",
+        computed.chain
+    );
+    for option in &found[0] {
+        apply(&mut results, &[option]);
+        let text = written(&info, &results, 1);
+        assert!(text.contains("bcast0.compute_at(conv0, xo)\n"), "{text}");
+        assert_eq!(planned(&payload, &text), Ok(Vec::new()), "{text}");
+        assert!(computes_the_same(&payload, &text), "{text}");
+    }
 }
