@@ -134,7 +134,7 @@ fn counters_of(program: &Program, targets: &[microkernels::Target]) -> Vec<Accel
 /// The most threads `--threads` and `OMP_NUM_THREADS` may ask for: the
 /// OpenMP runtime aborts the process when it cannot create a thread, so the
 /// count stays where the threads' stacks fit in memory.
-const MAX_THREADS: u32 = 1024;
+pub(crate) const MAX_THREADS: u32 = 1024;
 
 /// An error unless `OMP_NUM_THREADS`, which the OpenMP runtime reads when
 /// it starts and aborts the process on, is unset or a list of thread counts

@@ -1,7 +1,7 @@
 //! `sched-apply profile`: exact static counts on known kernels, per func and
 //! in total, unknown counts reported as unknown, the measured run (per
-//! func and whole) and the roofline picture, and the off-chip traffic a
-//! write buffer saves.
+//! func and whole, on the threads asked for) and the roofline picture, and
+//! the off-chip traffic a write buffer saves.
 
 mod common;
 
@@ -235,4 +235,52 @@ fn a_write_buffer_stores_each_output_once() {
         total["after"]["bytes_read"].as_u64(),
         Some(4 * (2 * m * n * k + m * n))
     );
+}
+
+/// `--threads` runs the schedule's parallel loops on that many threads and
+/// says so; the peak is then as many cores' (as `run --threads`). Without
+/// parallel loops, it is an error, as for `run`.
+#[test]
+fn profile_runs_parallel_loops_on_the_threads_asked_for() {
+    let directory = common::tempdir();
+    let schedule = directory.join("rows.sched");
+    std::fs::write(
+        &schedule,
+        "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16).parallel(io)\n",
+    )
+    .unwrap();
+    let schedule = schedule.display().to_string();
+    let payload = "tests/payloads/matmul.mlir";
+    let run = ["profile", payload, &schedule, "--run", "--calls", "2"];
+    let output = sched_apply(&[&run[..], &["--threads", "2", "--json"]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["threads"].as_u64(), Some(2), "{report}");
+    assert!(report["total"]["after"]["seconds"].as_f64().unwrap() > 0.0);
+    let text = sched_apply(&[&run[..], &["--threads", "2"]].concat());
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("(2 threads ran the scheduled payload: the peak of as many cores)"),
+        "{text}"
+    );
+
+    let serial = directory.join("serial.sched");
+    std::fs::write(
+        &serial,
+        "func mm = linalg.matmul (i, j | k)\nmm.split(i, io, ii, 16)\n",
+    )
+    .unwrap();
+    let serial = serial.display().to_string();
+    let output = sched_apply(&["profile", payload, &serial, "--run", "--threads", "2"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("--threads 2: the program has no parallel loops"),
+        "{}",
+        stderr(&output)
+    );
+    // --threads means nothing without --run.
+    let output = sched_apply(&["profile", payload, &schedule, "--threads", "2"]);
+    assert_ne!(output.status.code(), Some(0));
+    assert!(stderr(&output).contains("--run"), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&directory);
 }

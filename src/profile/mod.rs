@@ -36,6 +36,11 @@ pub struct ProfileArgs {
     /// Timed calls per payload with --run.
     #[arg(long, default_value_t = 5, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub calls: u32,
+    /// With --run, threads for the schedule's `parallel` loops (OpenMP), as `run --threads`: the
+    /// peak is then that of as many cores. Default: OMP_NUM_THREADS, else one per core. The
+    /// unscheduled payload always runs on one thread.
+    #[arg(long, value_name = "N", requires = "run", value_parser = clap::value_parser!(u32).range(1..=crate::run::MAX_THREADS as i64))]
+    pub threads: Option<u32>,
     /// Write the roofline picture (SVG) to this file: the measured roofs, the whole call before
     /// and after the schedule as two points with an arrow, and each func's own pair, named (for
     /// 2 to 12 funcs). Needs --run.
@@ -118,6 +123,10 @@ pub(crate) struct Report {
     /// This core's measured memory bandwidth (`--run`).
     #[serde(skip_serializing_if = "Option::is_none")]
     bandwidth_gbs: Option<f64>,
+    /// The threads the scheduled payload's parallel loops ran on (`--run`;
+    /// none without parallel loops); the peak is that many cores'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
 }
 
 /// Runs `sched-apply profile`.
@@ -165,6 +174,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
         },
         peak_gflops: None,
         bandwidth_gbs: None,
+        threads: None,
     };
     if args.run {
         crate::run::check_openmp_environment()?;
@@ -175,6 +185,14 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
             let program =
                 Program::compile_timing_stages(&source.name, text, entry, &targets, &owners)
                     .map_err(|e| payload_failure(e, source))?;
+            if side == Side::After {
+                if let Some(threads) = args.threads {
+                    program.set_threads(threads as usize).map_err(|why| {
+                        Exit::input(format!("error: --threads {threads}: {why}\n"))
+                    })?;
+                }
+                report.threads = program.threads();
+            }
             let inputs = program.random_inputs(0);
             let (median, seconds) = stages::time_stages(&program, &inputs, args.calls as usize)?;
             let segments = program.segments().cloned().unwrap_or_default();
@@ -193,7 +211,10 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
             figures.gflops = figures.flops.map(|f| f as f64 / median / 1e9);
         }
         let (peak, _) = crate::peak::measure(7).map_err(Exit::internal)?;
-        report.peak_gflops = Some(peak);
+        // One core's peak per thread that has a core to run on.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let busy = report.threads.map_or(1, |t| t.clamp(1, cores));
+        report.peak_gflops = Some(peak * busy as f64);
         report.bandwidth_gbs = Some(runner::peak::measure_bandwidth(5));
     }
     if let Some(path) = &args.svg {

@@ -119,9 +119,15 @@ pub(super) fn render(report: &Report, svg: Option<&PathBuf>) -> String {
                 ));
             }
         }
+        let cores = match report.threads {
+            Some(threads) if threads > 1 => {
+                format!(" ({threads} threads ran the scheduled payload: the peak of as many cores)")
+            }
+            _ => String::new(),
+        };
         out.push_str(&format!(
             "roofs measured in this run: peak {peak:.2} GFLOP/s, memory bandwidth {bandwidth:.2} GB/s \
-             (ridge at {:.2} FLOP/byte)\n",
+             (ridge at {:.2} FLOP/byte){cores}\n",
             peak / bandwidth
         ));
         let above = [&report.total.before, &report.total.after].iter().any(|f| {

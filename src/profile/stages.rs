@@ -23,7 +23,7 @@ pub(crate) struct StageRow {
 }
 
 /// Which side of the schedule.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub(crate) enum Side {
     Before,
     After,
