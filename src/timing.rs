@@ -44,9 +44,7 @@ pub(crate) fn bench(report: &mut RunReport, args: &Bench, timed: Timed<'_>) -> R
         reference,
         inputs,
     } = timed;
-    // One core's peak per thread that has a core to run on.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let busy = report.threads.map_or(1, |t| t.clamp(1, cores)) as f64;
+    let busy = busy_cores(report.threads) as f64;
     match args.rounds {
         None => {
             // The peak first, in the same run: the calls are timed right after.
@@ -140,4 +138,11 @@ pub(crate) fn time_calls(
         }
     }
     Ok(seconds)
+}
+
+/// The cores `threads` keep busy (one per thread that has a core to run
+/// on; one without parallel loops): how many cores' peak a run reaches.
+pub(crate) fn busy_cores(threads: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    threads.map_or(1, |t| t.clamp(1, cores))
 }

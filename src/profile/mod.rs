@@ -211,10 +211,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
             figures.gflops = figures.flops.map(|f| f as f64 / median / 1e9);
         }
         let (peak, _) = crate::peak::measure(7).map_err(Exit::internal)?;
-        // One core's peak per thread that has a core to run on.
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let busy = report.threads.map_or(1, |t| t.clamp(1, cores));
-        report.peak_gflops = Some(peak * busy as f64);
+        report.peak_gflops = Some(peak * crate::timing::busy_cores(report.threads) as f64);
         report.bandwidth_gbs = Some(runner::peak::measure_bandwidth(5));
     }
     if let Some(path) = &args.svg {

@@ -52,15 +52,6 @@ pub struct Fusion {
     pub init: Option<usize>,
 }
 
-impl Fusion {
-    /// The ops isolated to measure the fusion alone: the broadcast
-    /// initializing its first op when `init` (one of the variants computes
-    /// it in the producer's loops), then [`Fusion::group`].
-    fn isolated_ops(&self, init: Option<usize>) -> Vec<usize> {
-        init.iter().chain(&self.group).copied().collect()
-    }
-}
-
 /// What measuring a reader's variants found: the chosen one's index, and
 /// how many pairs were timed (or found in the records).
 pub struct Chosen {
@@ -87,8 +78,11 @@ pub fn fastest(
         return Ok(chosen);
     }
     // Ops that cannot be isolated (none here so far) keep the first.
+    // The group's ops, after the broadcast initializing its first op when
+    // one of the variants computes it in the producer's loops.
     let init = variants.iter().find_map(|v| v.init);
-    let Ok(payload) = (model.isolate)(&first.isolated_ops(init)) else {
+    let ops: Vec<usize> = init.iter().chain(&first.group).copied().collect();
+    let Ok(payload) = (model.isolate)(&ops) else {
         return Ok(chosen);
     };
     let key = format!("fused {}", short_hash(&payload, 8));

@@ -151,8 +151,8 @@ pub fn variants(info: &PayloadInfo, results: &[TaskResult], threads: usize) -> V
     // Each tiled result's reader, when all its ops have one of one kind,
     // and its first op's group (the op, and its path to that reader).
     let mut readers: Vec<(usize, usize, Vec<usize>)> = Vec::new();
+    let widest = TILE_SLACK.max(POOL_TILE_SLACK);
     for (index, result) in results.iter().enumerate() {
-        let widest = TILE_SLACK.max(POOL_TILE_SLACK);
         if tile_options(result, widest).next().is_none()
             || result.inlined
             || result.conditions.is_none()

@@ -41,7 +41,16 @@ impl Task {
     /// dimensions and extents, described and keyed as [`tasks`] does; no
     /// feeders.
     pub fn of_op(op: &PayloadOp, ops: Vec<usize>) -> Task {
-        let description = describe(op);
+        Task::described(op, ops, describe(op), Vec::new())
+    }
+
+    /// [`Task::of_op`] with its description and feeders given.
+    fn described(
+        op: &PayloadOp,
+        ops: Vec<usize>,
+        description: String,
+        feeders: Vec<usize>,
+    ) -> Task {
         let extents: Vec<i64> = op.extents.iter().map(|e| e.unwrap_or(0)).collect();
         let points: u64 = extents.iter().map(|e| *e as u64).product();
         Task {
@@ -57,7 +66,7 @@ impl Task {
             extents,
             ops,
             also: Vec::new(),
-            feeders: Vec::new(),
+            feeders,
             flops: op.flops_per_point.max(1) * points,
         }
     }
@@ -152,18 +161,15 @@ pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
     let mut tasks: Vec<Task> = Vec::new();
     for op in info.ops.iter().filter(|op| tunable(op)) {
         let mut description = describe(op);
-        if !feeders(op, info).is_empty() {
+        let feeders = feeders(op, info);
+        if !feeders.is_empty() {
             description.push_str(" fed by transposes, inlined");
         }
         if let Some(task) = tasks.iter_mut().find(|t| t.description == description) {
             task.ops.push(op.id);
             continue;
         }
-        let mut task = Task::of_op(op, vec![op.id]);
-        task.description = description;
-        task.key = short_hash(&task.description, 8);
-        task.feeders = feeders(op, info);
-        tasks.push(task);
+        tasks.push(Task::described(op, vec![op.id], description, feeders));
     }
     tasks.sort_by_key(|t| std::cmp::Reverse(t.flops * t.ops.len() as u64));
     tasks

@@ -189,9 +189,13 @@ fn same_kind(a: &crate::tasks::Task, b: &crate::tasks::Task) -> bool {
 /// task of a kind with one action, where `where` conditions can bind them
 /// all together (every batch norm step inlined: `body != cmp`); the rest
 /// each join the first group of its kind and action whose ops conditions
-/// can still tell apart with it.
-fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
-    let words = crate::selector::body_words(info);
+/// can still tell apart with it. `words` are the payload's
+/// [`crate::selector::body_words`].
+fn groups<'r>(
+    info: &PayloadInfo,
+    results: &'r [TaskResult],
+    words: &[Vec<String>],
+) -> Vec<Group<'r>> {
     let mut groups: Vec<(usize, Group<'r>)> = Vec::new();
     let mut placed = vec![false; results.len()];
     for (first, result) in results.iter().enumerate() {
@@ -215,7 +219,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
             .iter()
             .flat_map(|&j| results[j].task.ops.clone())
             .collect();
-        if let Some(conditions) = conditions_for(&result.task, &ops, info, &words) {
+        if let Some(conditions) = conditions_for(&result.task, &ops, info, words) {
             for &j in &bucket {
                 placed[j] = true;
             }
@@ -250,7 +254,7 @@ fn groups<'r>(info: &PayloadInfo, results: &'r [TaskResult]) -> Vec<Group<'r>> {
                 .flat_map(|m| m.task.ops.clone())
                 .collect();
             ops.extend(&task.ops);
-            let merged = conditions_for(first, &ops, info, &words)?;
+            let merged = conditions_for(first, &ops, info, words)?;
             Some((group, merged))
         });
         match joined {
@@ -317,7 +321,8 @@ fn task_comment(info: &PayloadInfo, result: &TaskResult, payload: &str) -> Strin
 /// The func binding the bias broadcasts initializing `group`'s ops
 /// ([`crate::fused::init_broadcast`]), computed in their loop `init_at` of
 /// func `name`; nothing when an op has none or no `where` binds just them
-/// (they are then written whole, as the payload has them).
+/// (they are then written whole, as the payload has them). `words` as for
+/// [`groups`].
 fn inits(
     info: &PayloadInfo,
     group: &Group<'_>,
@@ -325,6 +330,7 @@ fn inits(
     init_at: &str,
     namer: &mut FuncNames,
     taken: &[String],
+    words: &[Vec<String>],
 ) -> String {
     let ops: Option<Vec<usize>> = group
         .members
@@ -336,8 +342,7 @@ fn inits(
         return String::new();
     };
     let task = crate::tasks::Task::of_op(&info.ops[ops[0]], ops.clone());
-    let words = crate::selector::body_words(info);
-    let Some(conditions) = conditions_for(&task, &ops, info, &words) else {
+    let Some(conditions) = conditions_for(&task, &ops, info, words) else {
         return String::new();
     };
     let mut bias = namer.next(&task.kind);
@@ -375,7 +380,8 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         header.payload, header.cpu
     ));
     let mut namer = FuncNames::default();
-    let groups = groups(info, results);
+    let words = crate::selector::body_words(info);
+    let groups = groups(info, results, &words);
     // Named first: a func computed in another's tiles names it, before or after.
     let names: Vec<String> = groups
         .iter()
@@ -438,6 +444,7 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
                         init_at,
                         &mut namer,
                         &header.taken,
+                        &words,
                     ));
                 }
             }
