@@ -6,6 +6,7 @@
 //! readers for `compute_inline`, which the C API has no entry point for;
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
+//! `borders.cpp` fills padded buffers' borders in the loops writing them;
 //! `readonly.cpp` marks the entry's arguments no op writes into read-only;
 //! `copies.cpp` removes temporaries bufferization puts between disjoint
 //! regions of one buffer and turns small copies into vector transfers;
@@ -40,6 +41,8 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/outlined.h");
     println!("cargo:rerun-if-changed=shim/printing.cpp");
     println!("cargo:rerun-if-changed=shim/empties.cpp");
+    println!("cargo:rerun-if-changed=shim/borders.cpp");
+    println!("cargo:rerun-if-changed=shim/boxes.h");
     println!("cargo:rerun-if-changed=shim/reuse.cpp");
     println!("cargo:rerun-if-changed=shim/reuse.h");
     println!("cargo:rerun-if-changed=shim/sliding.cpp");
@@ -93,6 +96,7 @@ fn main() {
         "keepdims",
         "printing",
         "empties",
+        "borders",
         "reuse",
         "sliding",
         "fuse",
@@ -213,6 +217,7 @@ fn stamp(prefix: &str, sources: &[&str]) -> String {
         "shim/reuse.h".to_string(),
         "shim/dead.h".to_string(),
         "shim/each.h".to_string(),
+        "shim/boxes.h".to_string(),
         "shim/outlined.h".to_string(),
         "shim/SchedTransformOps.td".to_string(),
     ]);

@@ -266,3 +266,126 @@ fn shared_and_argument_pads_compute_their_padded_values() {
     assert_eq!(code, Some(0), "{report}");
     assert!(!report.contains("differs"), "{report}");
 }
+
+/// A ReLU padded by one with -1 (a value no interior element has) and
+/// returned padded.
+const RELU_PADDED_RETURNED: &str = concat!(
+    r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+func.func @f(%a: tensor<1x4x8x8xf32>) -> tensor<1x4x10x10xf32> {
+"#,
+    relu_of_a!(),
+    r#"  %border = arith.constant -1.0 : f32
+  %p = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %border : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
+  return %p : tensor<1x4x10x10xf32>
+}
+"#
+);
+
+/// The ReLU in blocks of two channels, on threads.
+const RELU_IN_CHANNEL_BLOCKS: &str = "func relu = linalg.generic (n, c, y, x)\n\
+                                      relu.split(c, co, ci, 2).parallel(co).vectorize(x)\n";
+
+/// Asserts that `RELU_PADDED_RETURNED` under `schedule`, on two threads,
+/// computes the padded ReLU of known inputs.
+fn computes_the_padded_relu(schedule: &str) {
+    let directory = common::tempdir();
+    let input: Vec<f32> = (0..256).map(|i| (i % 7) as f32 - 3.0).collect();
+    let relu: Vec<f32> = input.iter().map(|v| v.max(0.0)).collect();
+    let inputs = npy(&directory, "a.npy", "1x4x8x8", &input);
+    let expected = npy(
+        &directory,
+        "p.npy",
+        "1x4x10x10",
+        &padded(&relu, (1, 1, 1, 1), -1.0),
+    );
+    let (code, report) = sched_apply(
+        RELU_PADDED_RETURNED,
+        schedule,
+        &[
+            "run",
+            "--threads",
+            "2",
+            "--inputs",
+            &inputs,
+            "--expect",
+            &expected,
+        ],
+    );
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("check: ok"), "{report}");
+}
+
+/// The `linalg.fill` lines of `bufferized` before its first `scf.forall`,
+/// and those after.
+fn fills_before_and_in_the_loop(bufferized: &str) -> (Vec<&str>, Vec<&str>) {
+    let forall = bufferized.find("scf.forall").unwrap();
+    let (before, after) = bufferized.split_at(forall);
+    (
+        before
+            .lines()
+            .filter(|l| l.contains("linalg.fill"))
+            .collect(),
+        after
+            .lines()
+            .filter(|l| l.contains("linalg.fill"))
+            .collect(),
+    )
+}
+
+/// The border of a padded buffer is filled in the loop that writes its
+/// interior, each iteration the border of its own block of channels (the
+/// fills are of two channels), in an out-parameter as in a buffer the
+/// payload allocates; the results are the padded values.
+#[test]
+fn a_border_is_filled_in_each_iteration_of_the_loop_writing_the_interior() {
+    let returned = bufferized_without_copies(RELU_PADDED_RETURNED, RELU_IN_CHANNEL_BLOCKS);
+    let (before, within) = fills_before_and_in_the_loop(&returned);
+    assert!(before.is_empty(), "{returned}");
+    assert_eq!(within.len(), 4, "{returned}");
+    assert!(
+        within
+            .iter()
+            .all(|f| f.contains("memref<1x2x1x10xf32") || f.contains("memref<1x2x10x1xf32")),
+        "{returned}"
+    );
+    computes_the_padded_relu(RELU_IN_CHANNEL_BLOCKS);
+
+    let convolved = bufferized_without_copies(RELU_PAD_CONV, RELU_IN_CHANNEL_BLOCKS);
+    let (before, within) = fills_before_and_in_the_loop(&convolved);
+    assert!(
+        within.iter().any(|f| f.contains("memref<1x2x10x1xf32")),
+        "{convolved}"
+    );
+    assert!(before.is_empty(), "{convolved}");
+    checks_equal(RELU_PAD_CONV, RELU_IN_CHANNEL_BLOCKS);
+}
+
+/// A loop over the interior's rows fills the column borders row by row;
+/// the row borders, which no iteration's rows reach, stay whole before it,
+/// and fill the column borders' corners, which no iteration reaches either.
+#[test]
+fn a_loop_over_the_interior_rows_fills_the_column_borders_row_by_row() {
+    let schedule = "func relu = linalg.generic (n, c, y, x)\n\
+                    relu.reorder(x, c, n, y).parallel(y).vectorize(x)\n";
+    let bufferized = bufferized_without_copies(RELU_PADDED_RETURNED, schedule);
+    let (before, within) = fills_before_and_in_the_loop(&bufferized);
+    assert_eq!(
+        before
+            .iter()
+            .filter(|f| f.contains("memref<1x4x1x10xf32"))
+            .count(),
+        2,
+        "{bufferized}"
+    );
+    assert_eq!(before.len(), 2, "{bufferized}");
+    assert_eq!(within.len(), 2, "{bufferized}");
+    assert!(
+        within.iter().all(|f| f.contains("memref<1x4x1x1xf32")),
+        "{bufferized}"
+    );
+    computes_the_padded_relu(schedule);
+}

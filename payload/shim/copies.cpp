@@ -16,55 +16,11 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "boxes.h"
 
 using namespace mlir;
 
-namespace {
-
-// The buffer `value` views through memref.subviews with unit strides, and
-// the static box (offsets, sizes) it covers there, if every one is static.
-struct Box {
-  Value base;
-  SmallVector<int64_t> offsets, sizes;
-};
-
-std::optional<Box> boxOf(Value value) {
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type || !type.hasStaticShape())
-    return std::nullopt;
-  Box box{value, SmallVector<int64_t>(type.getRank(), 0),
-          llvm::to_vector(type.getShape())};
-  while (auto subview = box.base.getDefiningOp<memref::SubViewOp>()) {
-    bool plain = llvm::all_of(subview.getStaticStrides(),
-                              [](int64_t s) { return s == 1; }) &&
-                 subview.getSourceType().getRank() == type.getRank();
-    if (!plain)
-      return std::nullopt;
-    for (auto [d, offset] : llvm::enumerate(subview.getStaticOffsets())) {
-      if (ShapedType::isDynamic(offset))
-        return std::nullopt;
-      box.offsets[d] += offset;
-    }
-    box.base = subview.getSource();
-  }
-  return box;
-}
-
-// Whether `a` and `b` are regions of one buffer that share no element.
-bool disjoint(Value a, Value b) {
-  std::optional<Box> first = boxOf(a), second = boxOf(b);
-  if (!first || !second || first->base != second->base)
-    return false;
-  for (size_t d = 0; d < first->offsets.size(); ++d) {
-    int64_t firstEnd = first->offsets[d] + first->sizes[d];
-    int64_t secondEnd = second->offsets[d] + second->sizes[d];
-    if (firstEnd <= second->offsets[d] || secondEnd <= first->offsets[d])
-      return true;
-  }
-  return false;
-}
-
-} // namespace
+using sched::disjoint;
 
 // Replaces each `%t = memref.alloc; memref.copy %a, %t; ...; memref.copy %t,
 // %b` (the temporary used by nothing else, only effect-free ops between the

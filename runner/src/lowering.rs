@@ -242,7 +242,9 @@ pub(crate) type Bufferized = (Boundary, Vec<(String, crate::offload::Types)>);
 /// (`ffi::mark_read_only_arguments`), copies through a
 /// temporary between disjoint regions become direct
 /// (`ffi::forward_temporary_copies`), results computed in
-/// arguments stay there, the others become out-parameters, copies of
+/// arguments stay there, the others become out-parameters, padded
+/// buffers' borders are filled in the loops writing their interiors
+/// (`ffi::fill_borders_in_producers`), copies of
 /// strided regions become loops (`ffi::strided_copies_to_loops`), vectors
 /// LLVM would widen are cut into register-wide pieces, and on AVX2 vector
 /// transposes become 8 x 8 blocks of shuffles. Returns how the
@@ -275,6 +277,7 @@ pub(crate) fn bufferize(
         set_private(context, module, &signature.name, false);
     }
     run_passes(context, module, OUT_PARAMS_PIPELINE, payload_name)?;
+    crate::ffi::fill_borders_in_producers(module);
     crate::ffi::vectorize_small_copies(module, SMALL_COPY_ELEMENTS);
     crate::ffi::strided_copies_to_loops(module);
     let bits = machine_vector_bits();

@@ -16,10 +16,10 @@ pub use engine::{HostBuffer, JitEngine, KernelSlot, MemrefArg};
 pub use orc::host_cpu;
 pub use rewrites::{
     apply_no_alias_marks, approximate_vector_math, attach_loop_annotations,
-    contract_vector_arithmetic, deinterleave_strided_reads, forward_temporary_copies,
-    keep_scalar_rows_rolled, mark_outlined_no_alias, mark_read_only_arguments,
-    merge_identical_outlined, pads_into_fills, read_broadcast_inputs, sink_outlined_constants,
-    split_wide_vectors, strided_copies_to_loops, transpose_in_avx2_blocks,
+    contract_vector_arithmetic, deinterleave_strided_reads, fill_borders_in_producers,
+    forward_temporary_copies, keep_scalar_rows_rolled, mark_outlined_no_alias,
+    mark_read_only_arguments, merge_identical_outlined, pads_into_fills, read_broadcast_inputs,
+    sink_outlined_constants, split_wide_vectors, strided_copies_to_loops, transpose_in_avx2_blocks,
     untie_shared_empty_tensors, vectorize_small_copies,
 };
 pub use signals::HalCrashGuard;

@@ -1,5 +1,5 @@
 //! The shim's rewrites of a whole module around bufferization
-//! and outlining (`shim/empties.cpp`, `shim/readonly.cpp`, `shim/deinterleave.cpp`, `shim/broadcasts.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
+//! and outlining (`shim/empties.cpp`, `shim/borders.cpp`, `shim/readonly.cpp`, `shim/deinterleave.cpp`, `shim/broadcasts.cpp`, `shim/copies.cpp`, `shim/vectors.cpp`,
 //! `shim/contract.cpp`, `shim/approximate.cpp`, `shim/noalias.cpp`,
 //! `shim/loops.cpp`), each behind a
 //! safe wrapper that borrows the module exclusively for the call.
@@ -52,6 +52,19 @@ pub fn pads_into_fills(module: &mut melior::ir::Module) -> i64 {
     // the shim replaces tensor.pad ops by tensor.empty, linalg.fill and
     // tensor.insert_slice ops computing the same tensor.
     unsafe { schedPadsIntoFills(raw) }
+}
+
+/// After bufferization: the border fills of each padded buffer move into the
+/// `scf.forall` that then writes its interior, each iteration filling the
+/// border of the part it writes (`shim/borders.cpp`), so the border is
+/// written while its rows are in cache, on the loop's threads. Returns the
+/// fills moved.
+pub fn fill_borders_in_producers(module: &mut melior::ir::Module) -> i64 {
+    let raw = module.as_operation().to_raw();
+    // SAFETY: the module's op is valid and exclusively borrowed for the call;
+    // the shim only replaces linalg.fill ops of memref subviews by fills of
+    // parts of the same regions.
+    unsafe { schedFillBordersInProducers(raw) }
 }
 
 /// Before bufferization: each vector read of a slice with a stride above 1
@@ -248,6 +261,8 @@ unsafe extern "C" {
     fn schedUntieSharedEmptyTensors(root: MlirOperation) -> i64;
     /// Defined in `shim/empties.cpp`.
     fn schedPadsIntoFills(root: MlirOperation) -> i64;
+    /// Defined in `shim/borders.cpp`.
+    fn schedFillBordersInProducers(root: MlirOperation) -> i64;
     /// Defined in `shim/deinterleave.cpp`.
     fn schedDeinterleaveStridedReads(root: MlirOperation) -> i64;
     /// Defined in `shim/broadcasts.cpp`.
