@@ -278,13 +278,20 @@ fn compiled(
         program.times.jit_s,
     ];
     report.compile_cached = program.times.cached;
+    report.threads = use_threads(program, threads)?;
+    Ok(())
+}
+
+/// Sets the threads `--threads` asks for (if it does) on `program`'s
+/// parallel loops, and returns those they run on (none without parallel
+/// loops). Shared by `run` and `profile --run`.
+pub(crate) fn use_threads(program: &Program, threads: Option<u32>) -> Result<Option<usize>, Exit> {
     if let Some(threads) = threads {
         program
             .set_threads(threads as usize)
             .map_err(|why| Exit::input(format!("error: --threads {threads}: {why}\n")))?;
     }
-    report.threads = program.threads();
-    Ok(())
+    Ok(program.threads())
 }
 
 /// `--check` (the unscheduled payload run on the same inputs) or

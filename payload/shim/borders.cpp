@@ -25,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "boxes.h"
+#include "each.h"
 
 using namespace mlir;
 
@@ -167,8 +168,7 @@ bool within(const sched::Box &inner, const sched::Box &outer) {
 }
 
 // The offset each induction variable of `loop` starts its part at in the
-// dimension it steps through, computed where `builder` inserts (the start
-// of the loop's body).
+// dimension it steps through, computed where `builder` inserts.
 SmallVector<Value> stepOffsets(OpBuilder &builder, scf::ForallOp loop, ArrayRef<Step> steps) {
   Location loc = loop.getLoc();
   SmallVector<Value> offsets;
@@ -258,9 +258,8 @@ int64_t moveBordersInto(scf::ForallOp loop) {
     SmallVector<linalg::FillOp> &fills = borders.moved;
     if (fills.empty())
       return 0;
-    OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
+    OpBuilder builder(loop.getBody()->getTerminator());
     SmallVector<Value> at = stepOffsets(builder, loop, *steps);
-    builder.setInsertionPoint(loop.getBody()->getTerminator());
     llvm::sort(fills, [](linalg::FillOp a, linalg::FillOp b) { return a->isBeforeInBlock(b); });
     for (linalg::FillOp fill : fills)
       fillInEachIteration(builder, fill, *steps, at, borders.kept);
@@ -274,10 +273,5 @@ int64_t moveBordersInto(scf::ForallOp loop) {
 // Moves each padded buffer's border fills into the `scf.forall` that then
 // writes its interior (see the top of this file). Returns the fills moved.
 extern "C" int64_t schedFillBordersInProducers(MlirOperation root) {
-  SmallVector<scf::ForallOp> loops;
-  unwrap(root)->walk([&](scf::ForallOp loop) { loops.push_back(loop); });
-  int64_t moved = 0;
-  for (scf::ForallOp loop : loops)
-    moved += moveBordersInto(loop);
-  return moved;
+  return rewriteEach<scf::ForallOp>(unwrap(root), moveBordersInto);
 }

@@ -186,12 +186,7 @@ pub(crate) fn profile(args: ProfileArgs) -> Result<(), Exit> {
                 Program::compile_timing_stages(&source.name, text, entry, &targets, &owners)
                     .map_err(|e| payload_failure(e, source))?;
             if side == Side::After {
-                if let Some(threads) = args.threads {
-                    program.set_threads(threads as usize).map_err(|why| {
-                        Exit::input(format!("error: --threads {threads}: {why}\n"))
-                    })?;
-                }
-                report.threads = program.threads();
+                report.threads = crate::run::use_threads(&program, args.threads)?;
             }
             let inputs = program.random_inputs(0);
             let (median, seconds) = stages::time_stages(&program, &inputs, args.calls as usize)?;
