@@ -356,6 +356,44 @@ fn compute_at_between_funcs_of_many_ops_pairs_each_op_with_its_reader() {
     let _ = std::fs::remove_dir_all(scratch);
 }
 
+/// A func of one op computed at a func of many is paired the same way:
+/// the block's first convolution goes into its own ReLU's loops, as when
+/// that ReLU is named by a func of its own.
+#[test]
+fn compute_at_from_one_op_to_a_func_of_many_pairs_it_with_its_reader() {
+    let scratch = common::tempdir();
+    let paired = scratch.join("paired.sched");
+    let explicit = scratch.join("explicit.sched");
+    let relu = ".split(c, co, ci, 8).reorder(x, ci, y, co, n).vectorize(x).unroll(ci)\n";
+    let conv = ".reorder(x, f, ky, kx, c, y, n).vectorize(x).unroll(f)\n";
+    let common = "func c0 = linalg.conv_2d_nchw_fchw[0] (n, f, y, x | c, ky, kx)\n\
+                  default func norms = linalg.generic[*] (n, c, y, x)\n";
+    std::fs::write(
+        &paired,
+        format!(
+            "{common}func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
+             relus{relu}c0.compute_at(relus, co){conv}norms.compute_inline()\n"
+        ),
+    )
+    .unwrap();
+    // The ReLUs are generics 6 and 14 of the block.
+    std::fs::write(
+        &explicit,
+        format!(
+            "{common}func r0 = linalg.generic[6] (n, c, y, x)\n\
+             func r1 = linalg.generic[14] (n, c, y, x)\n\
+             r0{relu}r1{relu}c0.compute_at(r0, co){conv}norms.compute_inline()\n"
+        ),
+    )
+    .unwrap();
+    let by_pair = sched_apply(&[BLOCK, paired.to_str().unwrap()]);
+    let by_op = sched_apply(&[BLOCK, explicit.to_str().unwrap()]);
+    assert!(by_pair.status.success(), "{}", stderr(&by_pair));
+    assert!(by_op.status.success(), "{}", stderr(&by_op));
+    assert_eq!(stdout(&by_pair), stdout(&by_op));
+    let _ = std::fs::remove_dir_all(scratch);
+}
+
 /// An op of the producer func no op of the consumer func reads from is a
 /// located error naming it: the block's last ReLU feeds no convolution.
 #[test]

@@ -5,8 +5,9 @@
 //! is rewritten so: one func per op (`convs[0]`, `convs[1]`, ... in payload
 //! order), each bound by its index, the chains copied to each.
 //!
-//! A family named in another family's chain (`convs.compute_at(relus, xo)`)
-//! pairs each op with the nearest op of the named family downstream of it.
+//! A family named in another func's chain (`convs.compute_at(relus, xo)`)
+//! pairs each op with the nearest op of the named family downstream of it,
+//! whether that func binds many ops or one.
 //!
 //! Overlaps, by one rule: an op a single-op `func` binds (by index, name or
 //! a `where` keeping one op) belongs to that func, and is left out of every
@@ -55,6 +56,7 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
         warnings: Vec::new(),
         broken: Vec::new(),
     };
+    let singles = single_ops(file, payload);
     let families = expansion.bind_families(file, payload);
     if families.is_empty() && expansion.broken.is_empty() {
         return expansion;
@@ -84,13 +86,19 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
                     for (k, op) in ops.iter().enumerate() {
                         let mut copy = chain.clone();
                         copy.func.name = format!("{}[{k}]", chain.func.name);
-                        expansion.pair_names(&mut copy, op, &families, payload);
+                        expansion.pair_names(&mut copy, (op, true), &families, payload);
                         items.push(Item::Chain(copy));
                     }
                 }
                 None => {
-                    expansion.check_names(chain, &families);
-                    items.push(item.clone());
+                    let mut copy = chain.clone();
+                    match singles.get(&chain.func.name) {
+                        Some(op) => {
+                            expansion.pair_names(&mut copy, (op, false), &families, payload)
+                        }
+                        None => expansion.check_names(chain, &families),
+                    }
+                    items.push(Item::Chain(copy));
                 }
             },
             _ => items.push(item.clone()),
@@ -108,14 +116,7 @@ impl Expansion {
         file: &ScheduleFile,
         payload: &'a PayloadInfo,
     ) -> HashMap<String, Vec<&'a PayloadOp>> {
-        let decls: Vec<&FuncDecl> = file
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Func(decl) => Some(decl.as_ref()),
-                _ => None,
-            })
-            .collect();
+        let decls = declarations(file);
         // Ops single-op funcs bind (their own errors come when they are declared).
         let mut single: Vec<usize> = Vec::new();
         for decl in decls.iter().filter(|d| !is_family(d)) {
@@ -187,11 +188,12 @@ impl Expansion {
     /// family nearest downstream of `op`: the first of its ops met going
     /// from `op` to the ops reading it, and on to theirs (a batch norm's
     /// steps between a convolution and its ReLU, inlined into the ReLU). A
-    /// member no op of the family reads from is an error at the name.
+    /// member no op of the family reads from is an error at the name. The
+    /// chain of a single-op func (`member` false) is paired the same way.
     fn pair_names(
         &mut self,
         chain: &mut Chain,
-        op: &PayloadOp,
+        (op, member): (&PayloadOp, bool),
         families: &HashMap<String, Vec<&PayloadOp>>,
         payload: &PayloadInfo,
     ) {
@@ -217,12 +219,20 @@ impl Expansion {
                                     payload.place(op)
                                 ),
                             )
-                            .with_help(format!(
-                                "a func of many ops names another as `{}` pairs each op with \
-                                 the nearest op of the other that reads it; leave this op out \
-                                 of the `where`, or give it a func of its own",
-                                directive.name.name
-                            )),
+                            .with_help(match member {
+                                true => format!(
+                                    "a func of many ops names another as `{}` pairs each op \
+                                     with the nearest op of the other that reads it; leave this \
+                                     op out of the `where`, or give it a func of its own",
+                                    directive.name.name
+                                ),
+                                false => format!(
+                                    "a func of one op names a func of many as `{}` pairs it \
+                                     with the nearest of them that reads it; name a func that \
+                                     reads this op",
+                                    directive.name.name
+                                ),
+                            }),
                         );
                     }
                 }
@@ -230,8 +240,9 @@ impl Expansion {
         }
     }
 
-    /// A directive naming a family as a func (a consumer, a producer) in a
-    /// chain of one op is an error: it stands for many.
+    /// A directive naming a family as a func (a consumer, a producer) in
+    /// the chain of a func whose op is unknown (its declaration failed, or
+    /// there is none) is an error: which of the family's ops is meant?
     fn check_names(&mut self, chain: &Chain, families: &HashMap<String, Vec<&PayloadOp>>) {
         for directive in &chain.directives {
             for arg in &directive.args {
@@ -246,16 +257,18 @@ impl Expansion {
                         "many-ops-named",
                         name.span,
                         format!(
-                            "`{}` binds {} ops; `{}` needs a func of one",
+                            "`{}` binds {} op{}, and `{}`'s op is not known to pair it with \
+                             the nearest of them reading it",
                             name.name,
                             ops.len(),
-                            directive.name.name
+                            if ops.len() == 1 { "" } else { "s" },
+                            chain.func.name
                         ),
                     )
-                    .with_help(
-                        "bind that op with a `func` of its own (an index, or a `where` that keeps \
-                         one op)",
-                    ),
+                    .with_help(format!(
+                        "declare `{}` with a `func` line that binds one op",
+                        chain.func.name
+                    )),
                 );
             }
         }
@@ -282,6 +295,33 @@ fn nearest_reader(from: usize, members: &[&PayloadOp], payload: &PayloadInfo) ->
         frontier = next;
     }
     None
+}
+
+/// The schedule's `func` declarations, in order.
+fn declarations(file: &ScheduleFile) -> Vec<&FuncDecl> {
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Func(decl) => Some(decl.as_ref()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The op each single-op func computes last, by the func's name: its
+/// update's when it has one (the op reading the pure definition's), else
+/// its pure definition's. A func whose selection fails is left out (its
+/// error comes when it is declared).
+fn single_ops<'a>(file: &ScheduleFile, payload: &'a PayloadInfo) -> HashMap<String, &'a PayloadOp> {
+    declarations(file)
+        .into_iter()
+        .filter(|decl| !is_family(decl))
+        .filter_map(|decl| {
+            let last = decl.update.as_ref().unwrap_or(&decl.pure);
+            let op = super::select::select(payload, last).ok()?;
+            Some((decl.name.name.clone(), op))
+        })
+        .collect()
 }
 
 /// Whether a declaration binds many ops (`[*]`).
