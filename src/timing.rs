@@ -5,7 +5,7 @@
 use crate::report::{median, Round, RunReport, Timing};
 use crate::{call_failure, progress, Exit};
 use runner::jit::Program;
-use runner::tensor::Tensor;
+use runner::tensor::{restore, Tensor};
 use std::time::Instant;
 
 /// The programs `--bench` times and the inputs they are called with.
@@ -126,8 +126,9 @@ pub(crate) fn time_calls(
 ) -> Result<Vec<f64>, Exit> {
     let mut results = program.new_results();
     let mut seconds = Vec::with_capacity(calls);
+    let mut fresh = inputs.to_vec();
     for call in 0..warmup + calls {
-        let mut fresh = inputs.to_vec();
+        restore(&mut fresh, inputs);
         let start = Instant::now();
         program
             .call(&mut fresh, &mut results)

@@ -86,6 +86,23 @@ impl Tensor {
     }
 }
 
+/// Gives each tensor of `fresh` the value of the input beside it again (a
+/// call may change its inputs, or move a result's buffer into one), copied
+/// into the buffer it already has where the sizes agree: a timing loop then
+/// allocates nothing between calls, and a model's weights are not faulted
+/// into new pages before every call (mobilenet_v2: 1 950 page faults a call).
+pub fn restore(fresh: &mut [Tensor], inputs: &[Tensor]) {
+    for (to, from) in fresh.iter_mut().zip(inputs) {
+        match to.buffer.len() == from.buffer.len() {
+            true => {
+                to.buffer.bytes_mut().copy_from_slice(from.buffer.bytes());
+                to.ty = from.ty.clone();
+            }
+            false => *to = from.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +117,23 @@ mod tests {
         assert_eq!(a, Tensor::random(ty.clone(), 7).to_f64());
         assert_ne!(a, Tensor::random(ty, 8).to_f64());
         assert!(a.iter().all(|v| (-1.0..1.0).contains(v)));
+    }
+
+    #[test]
+    fn restore_copies_into_the_buffers_it_has_and_replaces_one_of_another_size() {
+        let ty = |n| TensorType {
+            element: ElementType::F32,
+            shape: vec![n],
+        };
+        let inputs = vec![Tensor::random(ty(8), 1), Tensor::random(ty(4), 2)];
+        let mut fresh = vec![Tensor::random(ty(8), 3), Tensor::random(ty(2), 4)];
+        let kept = fresh[0].buffer.bytes().as_ptr();
+        restore(&mut fresh, &inputs);
+        assert_eq!(fresh[0].buffer.bytes().as_ptr(), kept);
+        for (f, i) in fresh.iter().zip(&inputs) {
+            assert_eq!(f.to_f64(), i.to_f64());
+            assert_eq!(f.ty, i.ty);
+        }
     }
 
     #[test]

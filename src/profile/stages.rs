@@ -9,7 +9,7 @@ use crate::Exit;
 use runner::jit::Program;
 use runner::profile::{Counts, Profile};
 use runner::stage_times::{Segments, StageOwners};
-use runner::tensor::Tensor;
+use runner::tensor::{restore, Tensor};
 use schedule_lang::Model;
 use serde::Serialize;
 use std::time::Instant;
@@ -110,8 +110,9 @@ pub(crate) fn time_stages(
     let mut results = program.new_results();
     let mut totals = Vec::with_capacity(calls);
     let mut per_call: Vec<Vec<f64>> = Vec::with_capacity(calls);
+    let mut fresh = inputs.to_vec();
     for call in 0..=calls {
-        let mut fresh = inputs.to_vec();
+        restore(&mut fresh, inputs);
         let start = Instant::now();
         let seconds = program
             .call_by_stage(&mut fresh, &mut results)

@@ -5,7 +5,7 @@
 
 use crate::ahead::{checked_program, Ahead, Reference};
 use runner::jit::Program;
-use runner::tensor::Tensor;
+use runner::tensor::{restore, Tensor};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -168,8 +168,9 @@ impl InProcess {
         let mut results: Vec<_> = programs.iter().map(|p| p.new_results()).collect();
         let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); programs.len()];
         let start = Instant::now();
+        let mut fresh = inputs.to_vec();
         let mut call = |i: usize, seconds: &mut Vec<Vec<f64>>| -> Result<(), String> {
-            let mut fresh = inputs.to_vec();
+            restore(&mut fresh, inputs);
             flush_caches(flush);
             let begin = Instant::now();
             programs[i]
