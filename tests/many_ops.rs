@@ -312,48 +312,53 @@ fn ops_shows_a_convolutions_and_a_pools_padding() {
     );
 }
 
+/// The ReLU's and the convolution's chains the pairing tests share.
+const RELU: &str = ".split(c, co, ci, 8).reorder(x, ci, y, co, n).vectorize(x).unroll(ci)\n";
+const CONV: &str = ".reorder(x, f, ky, kx, c, y, n).vectorize(x).unroll(f)\n";
+
+/// The block's payload after each of two schedules, both applied.
+fn applied_both(paired: &str, explicit: &str) -> (String, String) {
+    let scratch = common::tempdir();
+    let outputs: Vec<String> = [("paired", paired), ("explicit", explicit)]
+        .iter()
+        .map(|(name, text)| {
+            let path = scratch.join(format!("{name}.sched"));
+            std::fs::write(&path, text).unwrap();
+            let output = sched_apply(&[BLOCK, path.to_str().unwrap()]);
+            assert!(output.status.success(), "{name}: {}", stderr(&output));
+            stdout(&output)
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(scratch);
+    (outputs[0].clone(), outputs[1].clone())
+}
+
 /// A compute_at between two funcs of many ops pairs each producer with the
 /// nearest op of the consumer func downstream of it: the block's two
 /// convolutions go into its two ReLUs' loops (through the batch norms'
 /// steps, inlined), exactly as with one func per op.
 #[test]
 fn compute_at_between_funcs_of_many_ops_pairs_each_op_with_its_reader() {
-    let scratch = common::tempdir();
-    let paired = scratch.join("paired.sched");
-    let explicit = scratch.join("explicit.sched");
-    let relu = ".split(c, co, ci, 8).reorder(x, ci, y, co, n).vectorize(x).unroll(ci)\n";
-    let conv = ".reorder(x, f, ky, kx, c, y, n).vectorize(x).unroll(f)\n";
-    std::fs::write(
-        &paired,
-        format!(
+    let (by_pairs, by_op) = applied_both(
+        &format!(
             "func convs = linalg.conv_2d_nchw_fchw[*] (n, f, y, x | c, ky, kx)\n\
              func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
              default func norms = linalg.generic[*] (n, c, y, x)\n\
-             relus{relu}convs.compute_at(relus, co){conv}norms.compute_inline()\n"
+             relus{RELU}convs.compute_at(relus, co){CONV}norms.compute_inline()\n"
         ),
-    )
-    .unwrap();
-    // The ReLUs are generics 6 and 14 of the block.
-    std::fs::write(
-        &explicit,
-        format!(
+        // The ReLUs are generics 6 and 14 of the block.
+        &format!(
             "func c0 = linalg.conv_2d_nchw_fchw[0] (n, f, y, x | c, ky, kx)\n\
              func c1 = linalg.conv_2d_nchw_fchw[1] (n, f, y, x | c, ky, kx)\n\
              func r0 = linalg.generic[6] (n, c, y, x)\n\
              func r1 = linalg.generic[14] (n, c, y, x)\n\
              default func norms = linalg.generic[*] (n, c, y, x)\n\
-             r0{relu}r1{relu}c0.compute_at(r0, co){conv}c1.compute_at(r1, co){conv}\
+             r0{RELU}r1{RELU}c0.compute_at(r0, co){CONV}c1.compute_at(r1, co){CONV}\
              norms.compute_inline()\n"
         ),
-    )
-    .unwrap();
-    let by_pairs = sched_apply(&[BLOCK, paired.to_str().unwrap()]);
-    let by_op = sched_apply(&[BLOCK, explicit.to_str().unwrap()]);
-    assert!(by_pairs.status.success(), "{}", stderr(&by_pairs));
-    assert!(by_op.status.success(), "{}", stderr(&by_op));
-    assert_eq!(stdout(&by_pairs), stdout(&by_op));
-    assert!(stdout(&by_pairs).contains("scf.for"));
-    let _ = std::fs::remove_dir_all(scratch);
+    );
+    assert_eq!(by_pairs, by_op);
+    assert!(by_pairs.contains("scf.for"));
 }
 
 /// A func of one op computed at a func of many is paired the same way:
@@ -361,37 +366,21 @@ fn compute_at_between_funcs_of_many_ops_pairs_each_op_with_its_reader() {
 /// that ReLU is named by a func of its own.
 #[test]
 fn compute_at_from_one_op_to_a_func_of_many_pairs_it_with_its_reader() {
-    let scratch = common::tempdir();
-    let paired = scratch.join("paired.sched");
-    let explicit = scratch.join("explicit.sched");
-    let relu = ".split(c, co, ci, 8).reorder(x, ci, y, co, n).vectorize(x).unroll(ci)\n";
-    let conv = ".reorder(x, f, ky, kx, c, y, n).vectorize(x).unroll(f)\n";
     let common = "func c0 = linalg.conv_2d_nchw_fchw[0] (n, f, y, x | c, ky, kx)\n\
                   default func norms = linalg.generic[*] (n, c, y, x)\n";
-    std::fs::write(
-        &paired,
-        format!(
+    let (by_pair, by_op) = applied_both(
+        &format!(
             "{common}func relus = linalg.generic[*] (n, c, y, x) where body == select\n\
-             relus{relu}c0.compute_at(relus, co){conv}norms.compute_inline()\n"
+             relus{RELU}c0.compute_at(relus, co){CONV}norms.compute_inline()\n"
         ),
-    )
-    .unwrap();
-    // The ReLUs are generics 6 and 14 of the block.
-    std::fs::write(
-        &explicit,
-        format!(
+        // The block's first ReLU is its generic 6.
+        &format!(
             "{common}func r0 = linalg.generic[6] (n, c, y, x)\n\
              func r1 = linalg.generic[14] (n, c, y, x)\n\
-             r0{relu}r1{relu}c0.compute_at(r0, co){conv}norms.compute_inline()\n"
+             r0{RELU}r1{RELU}c0.compute_at(r0, co){CONV}norms.compute_inline()\n"
         ),
-    )
-    .unwrap();
-    let by_pair = sched_apply(&[BLOCK, paired.to_str().unwrap()]);
-    let by_op = sched_apply(&[BLOCK, explicit.to_str().unwrap()]);
-    assert!(by_pair.status.success(), "{}", stderr(&by_pair));
-    assert!(by_op.status.success(), "{}", stderr(&by_op));
-    assert_eq!(stdout(&by_pair), stdout(&by_op));
-    let _ = std::fs::remove_dir_all(scratch);
+    );
+    assert_eq!(by_pair, by_op);
 }
 
 /// An op of the producer func no op of the consumer func reads from is a
