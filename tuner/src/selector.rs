@@ -1,7 +1,8 @@
 //! The `where` conditions that bind a task's ops and no other: of all the
 //! conditions the language has (extents, stride, dilation, type, body
-//! words), the fewest a greedy cover needs to leave out every other op of
-//! the kind that `[*]` with the same dimensions would bind.
+//! words, and for an elementwise generic its readers' kinds), the fewest a
+//! greedy cover needs to leave out every other op of the kind that `[*]`
+//! with the same dimensions would bind.
 
 use crate::tasks::Task;
 use schedule_lang::{PayloadInfo, PayloadOp};
@@ -12,17 +13,24 @@ pub fn body_words(info: &PayloadInfo) -> Vec<Vec<String>> {
     info.ops.iter().map(PayloadOp::body_words).collect()
 }
 
-/// An op as the conditions see it: with its body words.
+/// An op as the conditions see it: with its body words and its readers'
+/// kinds (`none` for a result no op reads).
 struct Seen<'a> {
     op: &'a PayloadOp,
     words: &'a [String],
+    readers: Vec<&'a str>,
 }
 
 impl<'a> Seen<'a> {
-    fn new(op: &'a PayloadOp, words: &'a [Vec<String>]) -> Self {
+    fn new(op: &'a PayloadOp, words: &'a [Vec<String>], info: &'a PayloadInfo) -> Self {
+        let mut readers = info.reader_kinds(op);
+        if readers.is_empty() {
+            readers.push("none");
+        }
         Seen {
             op,
             words: &words[op.id],
+            readers,
         }
     }
 }
@@ -34,9 +42,9 @@ struct Condition {
 }
 
 /// Every condition that holds for the task's ops.
-fn conditions(task: &Task, op: &Seen<'_>, others: &[Seen<'_>]) -> Vec<Condition> {
-    let words = op.words;
-    let op = op.op;
+fn conditions(task: &Task, seen: &Seen<'_>, others: &[Seen<'_>]) -> Vec<Condition> {
+    let words = seen.words;
+    let op = seen.op;
     let mut all = Vec::new();
     for (at, (name, extent)) in task.dims.iter().zip(&task.extents).enumerate() {
         let extent = *extent;
@@ -90,6 +98,36 @@ fn conditions(task: &Task, op: &Seen<'_>, others: &[Seen<'_>]) -> Vec<Condition>
         all.push(Condition {
             text: format!("body != {word}"),
             holds: Box::new(move |o: &Seen<'_>| !o.words.contains(&word)),
+        });
+    }
+    if crate::tasks::split_by_readers(op) {
+        all.extend(reader_conditions(seen, others));
+    }
+    all
+}
+
+/// `reader == K` for each kind reading the op, `reader != K` for each kind
+/// reading another op of its kind and not it (as `where` evaluates them:
+/// an op with several readers' kinds has each).
+fn reader_conditions(seen: &Seen<'_>, others: &[Seen<'_>]) -> Vec<Condition> {
+    let own: Vec<String> = seen.readers.iter().map(|k| k.to_string()).collect();
+    let absent: std::collections::BTreeSet<&str> = others
+        .iter()
+        .flat_map(|o| o.readers.iter().copied())
+        .filter(|k| !own.iter().any(|own| own == k))
+        .collect();
+    let mut all = Vec::new();
+    for kind in own.iter().cloned() {
+        all.push(Condition {
+            text: format!("reader == {kind}"),
+            holds: Box::new(move |o: &Seen<'_>| o.readers.contains(&kind.as_str())),
+        });
+    }
+    for kind in absent {
+        let kind = kind.to_string();
+        all.push(Condition {
+            text: format!("reader != {kind}"),
+            holds: Box::new(move |o: &Seen<'_>| !o.readers.contains(&kind.as_str())),
         });
     }
     all
@@ -156,13 +194,13 @@ pub fn conditions_for(
                 && o.dimension_counts() == op.dimension_counts()
                 && !ops.contains(&o.id)
         })
-        .map(|o| Seen::new(o, words))
+        .map(|o| Seen::new(o, words, info))
         .collect();
     let own: Vec<Seen<'_>> = ops
         .iter()
-        .map(|&id| Seen::new(&info.ops[id], words))
+        .map(|&id| Seen::new(&info.ops[id], words, info))
         .collect();
-    let mut all = conditions(task, &Seen::new(op, words), &others);
+    let mut all = conditions(task, &Seen::new(op, words, info), &others);
     all.extend(ranges(task, ops, info));
     all.retain(|c| own.iter().all(|o| (c.holds)(o)));
     let mut chosen = Vec::new();

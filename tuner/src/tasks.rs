@@ -156,11 +156,29 @@ fn describe(op: &PayloadOp) -> String {
     )
 }
 
+/// Whether `op` is an elementwise generic: whose readers' kinds are part
+/// of its task, since they decide whether inlining it recomputes it (a
+/// batch norm's last step read by a 1x1 convolution once per block of its
+/// output channels, the same step read by a residual add once).
+pub fn split_by_readers(op: &PayloadOp) -> bool {
+    op.kind == "linalg.generic" && op.iterators.iter().all(|k| *k == IteratorKind::Parallel)
+}
+
+/// The readers' kinds an elementwise generic's task and signature name
+/// (` read by [conv_2d_nchw_fchw generic]`); empty for other ops.
+fn readers(op: &PayloadOp, info: &PayloadInfo) -> String {
+    match split_by_readers(op) {
+        true => format!(" read by [{}]", info.reader_kinds(op).join(" ")),
+        false => String::new(),
+    }
+}
+
 /// The payload's tasks, largest share of FLOPs first (ties in payload order).
 pub fn tasks(info: &PayloadInfo) -> Vec<Task> {
     let mut tasks: Vec<Task> = Vec::new();
     for op in info.ops.iter().filter(|op| tunable(op)) {
         let mut description = describe(op);
+        description.push_str(&readers(op, info));
         let feeders = feeders(op, info);
         if !feeders.is_empty() {
             description.push_str(" fed by transposes, inlined");
@@ -187,10 +205,10 @@ pub fn without_ops(mut tasks: Vec<Task>, kept: &[usize]) -> Vec<Task> {
 
 /// What `where` conditions can see of an op (`selector.rs`): kind,
 /// dimension counts and extents, uniform stride and dilation, element
-/// type and body words. Ops that differ only elsewhere (an operand's map:
-/// a bias added by broadcast against a residual add) no func can bind
-/// apart.
-fn signature(op: &PayloadOp) -> String {
+/// type and body words, and an elementwise generic's readers' kinds. Ops
+/// that differ only elsewhere (an operand's map: a bias added by broadcast
+/// against a residual add) no func can bind apart.
+fn signature(op: &PayloadOp, info: &PayloadInfo) -> String {
     let uniform = |values: Vec<i64>| match values.as_slice() {
         [first, rest @ ..] if rest.iter().all(|v| v == first) => Some(*first),
         _ => None,
@@ -199,14 +217,15 @@ fn signature(op: &PayloadOp) -> String {
     words.sort();
     words.dedup();
     format!(
-        "{} {:?} {:?} {:?} {:?} {:?} {:?}",
+        "{} {:?} {:?} {:?} {:?} {:?} {:?}{}",
         op.kind,
         op.dimension_counts(),
         op.extents,
         uniform(op.strides()),
         uniform(op.dilations()),
         op.element(),
-        words
+        words,
+        readers(op, info)
     )
 }
 
@@ -217,7 +236,7 @@ fn signature(op: &PayloadOp) -> String {
 pub fn merged_alike(tasks: Vec<Task>, info: &PayloadInfo) -> Vec<Task> {
     let mut merged: Vec<(String, Task)> = Vec::new();
     for task in tasks {
-        let signature = signature(&info.ops[task.ops[0]]);
+        let signature = signature(&info.ops[task.ops[0]], info);
         match merged.iter_mut().find(|(s, _)| *s == signature) {
             Some((_, first)) => {
                 first.also.push(task.ops[0]);

@@ -437,6 +437,67 @@ fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
     }
 }
 
+/// Two alike batch-norm steps (a bias add), one read by a 1x1 convolution,
+/// which reads each element once per block of its output channels, the
+/// other by a ReLU, which reads it once.
+const NORM_INTO_CONV_AND_RELU: &str = r#"
+#id = affine_map<(n, c, y, x) -> (n, c, y, x)>
+#ch = affine_map<(n, c, y, x) -> (c)>
+func.func @f(%x: tensor<1x8x4x4xf32>, %z: tensor<1x8x4x4xf32>, %b: tensor<8xf32>,
+             %w: tensor<16x8x1x1xf32>, %o: tensor<1x8x4x4xf32>, %co: tensor<1x16x4x4xf32>)
+    -> (tensor<1x16x4x4xf32>, tensor<1x8x4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %into_conv = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %b : tensor<1x8x4x4xf32>, tensor<8xf32>) outs(%o : tensor<1x8x4x4xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %m = arith.addf %a, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x4x4xf32>
+  %conv = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%into_conv, %w : tensor<1x8x4x4xf32>, tensor<16x8x1x1xf32>) outs(%co : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %into_relu = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%z, %b : tensor<1x8x4x4xf32>, tensor<8xf32>) outs(%o : tensor<1x8x4x4xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %m = arith.addf %a, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x4x4xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%into_relu : tensor<1x8x4x4xf32>) outs(%o : tensor<1x8x4x4xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x4x4xf32>
+  return %conv, %relu : tensor<1x16x4x4xf32>, tensor<1x8x4x4xf32>
+}
+"#;
+
+/// An elementwise op's readers' kinds are part of its task: the same add
+/// read by a convolution and by a ReLU is two tasks (inlining one
+/// recomputes it, the other not), bound apart by `reader` conditions.
+#[test]
+fn alike_elementwise_ops_with_other_readers_are_two_tasks() {
+    let info = described(NORM_INTO_CONV_AND_RELU);
+    let merged = tuner::tasks::merged_alike(tasks(&info), &info);
+    let adds: Vec<&Task> = merged
+        .iter()
+        .filter(|t| t.kind == "linalg.generic" && info.ops[t.ops[0]].body_words() == ["add"])
+        .collect();
+    assert_eq!(adds.len(), 2, "{merged:#?}");
+    assert!(adds.iter().all(|t| t.ops.len() == 1 && t.also.is_empty()));
+    for add in adds {
+        let conditions = tuner::selector::where_conditions(add, &info).unwrap();
+        let readers = info.reader_kinds(&info.ops[add.ops[0]]);
+        let expected = match readers.as_slice() {
+            ["conv_2d_nchw_fchw"] => "reader == conv_2d_nchw_fchw",
+            ["generic"] => "reader == generic",
+            other => panic!("readers {other:?}"),
+        };
+        assert_eq!(conditions, vec![expected.to_string()]);
+        let others = merged.iter().filter(|t| t.key != add.key);
+        assert!(others.clone().all(|t| !t.ops.contains(&add.ops[0])));
+    }
+}
+
 #[test]
 fn a_matmul_reading_a_transposed_weight_is_fed_by_the_transpose() {
     let text = std::fs::read_to_string(concat!(
