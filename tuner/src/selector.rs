@@ -117,7 +117,7 @@ fn reader_conditions(seen: &Seen<'_>, others: &[Seen<'_>]) -> Vec<Condition> {
         .filter(|k| !own.iter().any(|own| own == k))
         .collect();
     let mut all = Vec::new();
-    for kind in own.iter().cloned() {
+    for kind in own {
         all.push(Condition {
             text: format!("reader == {kind}"),
             holds: Box::new(move |o: &Seen<'_>| o.readers.contains(&kind.as_str())),
