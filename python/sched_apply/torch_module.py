@@ -266,8 +266,9 @@ def backend(schedule=None, check=False, cache=True):
         import torch
 
         try:
-            # TorchDynamo passes the module's parameters as inputs: bound, not copied per call.
-            constant = [i for i, t in enumerate(example_inputs) if isinstance(t, torch.nn.Parameter)]
+            # TorchDynamo passes the module's parameters and buffers as inputs: bound, not passed
+            # again at every call.
+            constant = _module_state(graph_module, example_inputs)
             # A graph's class is generated: no schedule beside it to look for.
             compiled = compile(graph_module, tuple(example_inputs),
                                schedule=False if schedule is None else schedule,
@@ -292,6 +293,29 @@ def backend(schedule=None, check=False, cache=True):
         return call
 
     return compile_graph
+
+
+def _module_state(graph_module, example_inputs):
+    """Positions of the inputs TorchDynamo lifted from the module: its parameters (`Parameter`s)
+    and its buffers (a batch norm's running statistics, plain tensors, told by the source Dynamo
+    records for the placeholder: `L['self']._modules['bn']._buffers['running_mean']`). They are
+    bound once and again only when another tensor or a new version comes (`Compiled`), so a
+    misjudged position costs a copy, never a wrong result; where Dynamo records no source, only
+    the parameters."""
+    import torch
+
+    placeholders = [n for n in graph_module.graph.nodes if n.op == "placeholder"]
+    constant = []
+    for index, (node, tensor) in enumerate(zip(placeholders, example_inputs)):
+        if isinstance(tensor, torch.nn.Parameter):
+            constant.append(index)
+            continue
+        source = getattr(node.meta.get("grapharg"), "source", None)
+        name = getattr(source, "name", None)
+        name = name() if callable(name) else name
+        if isinstance(tensor, torch.Tensor) and isinstance(name, str) and "._buffers[" in name:
+            constant.append(index)
+    return constant
 
 
 def tune(model, example_inputs, output=None, budget=600.0, records=None, threads=1, name=None,

@@ -246,6 +246,29 @@ class Backend(unittest.TestCase):
             self.model[0].weight.mul_(-1.0)  # a parameter TorchDynamo passes as an input, bound
             torch.testing.assert_close(fast(other), self.model(other), rtol=1e-4, atol=1e-5)
 
+    def test_a_batch_norms_running_statistics_are_bound_and_seen_when_changed(self):
+        torch.manual_seed(1)
+        model = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 1), torch.nn.BatchNorm2d(4)).eval()
+        with torch.no_grad():
+            model[1].running_mean.uniform_(-1.0, 1.0)
+            model[1].running_var.uniform_(0.5, 2.0)
+        x = torch.randn(2, 3, 5, 5)
+        seen = []
+
+        def recording(graph_module, example_inputs):
+            seen.append(sched_apply.torch_module._module_state(graph_module, example_inputs))
+            return sched_apply.backend()(graph_module, example_inputs)
+
+        fast = torch.compile(model, backend=recording)
+        with torch.no_grad():
+            torch.testing.assert_close(fast(x), model(x), rtol=1e-4, atol=1e-5)
+            # The conv's weight and bias, the norm's weight and bias and its two running
+            # statistics (buffers, plain tensors): every input but x.
+            self.assertEqual(len(seen), 1)
+            self.assertEqual(len(seen[0]), 6, seen)
+            model[1].running_mean.add_(0.5)  # in place: a new version of a bound buffer
+            torch.testing.assert_close(fast(x), model(x), rtol=1e-4, atol=1e-5)
+
     def test_a_graph_exported_before_is_not_traced_again(self):
         with torch.no_grad():
             expected = self.model(self.x)
