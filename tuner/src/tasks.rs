@@ -38,8 +38,10 @@ pub struct Task {
 
 impl Task {
     /// The task of `ops`, measured on `op` (the first of them): its kind,
-    /// dimensions and extents, described and keyed as [`tasks`] does; no
-    /// feeders.
+    /// dimensions and extents, described as [`tasks`] does but for the
+    /// readers' kinds, which need the payload (`write.rs` binds the bias
+    /// broadcasts it computes in a reader's tiles so; no records key them);
+    /// no feeders.
     pub fn of_op(op: &PayloadOp, ops: Vec<usize>) -> Task {
         Task::described(op, ops, describe(op), Vec::new())
     }
