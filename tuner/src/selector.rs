@@ -13,8 +13,9 @@ pub fn body_words(info: &PayloadInfo) -> Vec<Vec<String>> {
     info.ops.iter().map(PayloadOp::body_words).collect()
 }
 
-/// An op as the conditions see it: with its body words and its readers'
-/// kinds (`none` for a result no op reads).
+/// An op as the conditions see it: with its body words and, for an
+/// elementwise generic (the only ops `reader` conditions are offered for),
+/// its readers' kinds (`none` for a result no op reads).
 struct Seen<'a> {
     op: &'a PayloadOp,
     words: &'a [String],
@@ -23,9 +24,12 @@ struct Seen<'a> {
 
 impl<'a> Seen<'a> {
     fn new(op: &'a PayloadOp, words: &'a [Vec<String>], info: &'a PayloadInfo) -> Self {
-        let mut readers = info.reader_kinds(op);
-        if readers.is_empty() {
-            readers.push("none");
+        let mut readers = Vec::new();
+        if crate::tasks::split_by_readers(op) {
+            readers = info.reader_kinds(op);
+            if readers.is_empty() {
+                readers.push("none");
+            }
         }
         Seen {
             op,

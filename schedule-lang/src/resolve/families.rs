@@ -57,7 +57,7 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
         broken: Vec::new(),
     };
     let singles = single_ops(file, payload);
-    let families = expansion.bind_families(file, payload);
+    let families = expansion.bind_families(file, payload, &singles);
     if families.is_empty() && expansion.broken.is_empty() {
         return expansion;
     }
@@ -92,7 +92,7 @@ pub(super) fn expand(file: &ScheduleFile, payload: &PayloadInfo) -> Expansion {
                 }
                 None => {
                     let mut copy = chain.clone();
-                    match singles.get(&chain.func.name) {
+                    match singles.get(&chain.func.name).and_then(|ops| *ops.last()?) {
                         Some(op) => {
                             expansion.pair_names(&mut copy, (op, false), &families, payload)
                         }
@@ -115,17 +115,16 @@ impl Expansion {
         &mut self,
         file: &ScheduleFile,
         payload: &'a PayloadInfo,
+        singles: &HashMap<String, Vec<Option<&PayloadOp>>>,
     ) -> HashMap<String, Vec<&'a PayloadOp>> {
         let decls = declarations(file);
         // Ops single-op funcs bind (their own errors come when they are declared).
-        let mut single: Vec<usize> = Vec::new();
-        for decl in decls.iter().filter(|d| !is_family(d)) {
-            for definition in std::iter::once(&decl.pure).chain(&decl.update) {
-                if let Ok(op) = super::select::select(payload, definition) {
-                    single.push(op.id);
-                }
-            }
-        }
+        let single: Vec<usize> = singles
+            .values()
+            .flatten()
+            .flatten()
+            .map(|op| op.id)
+            .collect();
         for decl in decls.iter().filter(|d| d.default && !is_family(d)) {
             self.refuse(&decl.name.name, default_refused(decl));
         }
@@ -308,18 +307,23 @@ fn declarations(file: &ScheduleFile) -> Vec<&FuncDecl> {
         .collect()
 }
 
-/// The op each single-op func computes last, by the func's name: its
-/// update's when it has one (the op reading the pure definition's), else
-/// its pure definition's. A func whose selection fails is left out (its
-/// error comes when it is declared).
-fn single_ops<'a>(file: &ScheduleFile, payload: &'a PayloadInfo) -> HashMap<String, &'a PayloadOp> {
+/// The ops each single-op func binds, by the func's name: its pure
+/// definition's, then its update's (the op reading the first), each `None`
+/// where the selection fails (its error comes when the func is declared).
+/// The last is the op a chain naming a func of many ops is paired from.
+fn single_ops<'a>(
+    file: &ScheduleFile,
+    payload: &'a PayloadInfo,
+) -> HashMap<String, Vec<Option<&'a PayloadOp>>> {
     declarations(file)
         .into_iter()
         .filter(|decl| !is_family(decl))
-        .filter_map(|decl| {
-            let last = decl.update.as_ref().unwrap_or(&decl.pure);
-            let op = super::select::select(payload, last).ok()?;
-            Some((decl.name.name.clone(), op))
+        .map(|decl| {
+            let ops = std::iter::once(&decl.pure)
+                .chain(&decl.update)
+                .map(|definition| super::select::select(payload, definition).ok())
+                .collect();
+            (decl.name.name.clone(), ops)
         })
         .collect()
 }
