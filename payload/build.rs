@@ -3,7 +3,8 @@
 //! API cannot name one by one; `results.cpp` drops the results of generics
 //! nothing reads, and `keepdims.cpp` their outputs' kept unit dimensions,
 //! when a payload is loaded; `inline.cpp` fuses a producer into its
-//! readers for `compute_inline`, which the C API has no entry point for;
+//! readers for `compute_inline`, which the C API has no entry point for,
+//! and `collapse.cpp` makes two dimensions of an op one for `fuse`;
 //! `printing.cpp` sets how MLIR prints ops in diagnostics and prints payloads;
 //! `empties.cpp` unties shared `tensor.empty` values before bufferization;
 //! `borders.cpp` fills padded buffers' borders in the loops writing them;
@@ -34,6 +35,9 @@ fn main() {
         .expect("MLIR_SYS_220_PREFIX is set (.cargo/config.toml)");
     println!("cargo:rerun-if-changed=shim/registry.cpp");
     println!("cargo:rerun-if-changed=shim/inline.cpp");
+    println!("cargo:rerun-if-changed=shim/collapse.cpp");
+    println!("cargo:rerun-if-changed=shim/generic.h");
+    println!("cargo:rerun-if-changed=shim/inits.h");
     println!("cargo:rerun-if-changed=shim/results.cpp");
     println!("cargo:rerun-if-changed=shim/keepdims.cpp");
     println!("cargo:rerun-if-changed=shim/dead.h");
@@ -92,6 +96,7 @@ fn main() {
     let sources = [
         "registry",
         "inline",
+        "collapse",
         "results",
         "keepdims",
         "printing",

@@ -337,6 +337,10 @@ fn views(stage: &Stage, loops: &[Loop], at: Option<(&Model, usize, usize)>) -> V
             if let Some(fused) = &l.fused {
                 marks.push(format!("fused into `{}`", fused.name));
             }
+            if !dim.joined.is_empty() && l.name == dim.name {
+                let joined: Vec<String> = dim.joined.iter().map(|d| format!("`{d}`")).collect();
+                marks.push(format!("{} as one dimension", joined.join(" and ")));
+            }
             let here = at.map_or(Vec::new(), |(model, func, index)| {
                 let last = index + 1 == model.funcs[func].stages.len();
                 here(model, func, last, stage, l)

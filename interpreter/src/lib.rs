@@ -16,6 +16,7 @@
     clippy::dbg_macro
 )]
 
+pub mod collapse;
 pub mod explain;
 pub mod failure;
 pub mod inline;

@@ -3,8 +3,9 @@
 //! the script and (optionally) apply it. Every failure comes back as rendered
 //! diagnostics that name the file, line and column.
 
+use crate::collapse::collapse_stages;
 use crate::failure::Failure;
-use crate::inline::inline_funcs;
+use crate::inline::{inline_funcs, Inlined};
 pub use crate::mlir_report::render_on_payload;
 use crate::mlir_report::{apply_failure, render_located};
 use crate::plan::{plan_with, PlanOptions};
@@ -248,7 +249,7 @@ pub fn run_loaded(
     let (info, model) = (&outcome.info, &outcome.model);
     times.resolve_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let inlined = inline_funcs(context, module, info, model, schedule)?;
+    let inlined = payload_phases(context, module, info, model, schedule)?;
     // The script applies to the module as loaded (a TOSA payload is lowered
     // to linalg then; its text names a `tosa.` op) and inlined.
     let loaded_from_tosa = payload_text.contains("tosa.");
@@ -315,6 +316,24 @@ pub fn run_loaded(
     }
 }
 
+/// The phases that rewrite the payload before the script: the inline phase
+/// (`compute_inline`), then the collapse phase (`fuse` of whole loops);
+/// `None` when neither changed it.
+fn payload_phases(
+    context: &melior::Context,
+    module: &mut Module<'_>,
+    info: &PayloadInfo,
+    model: &schedule_lang::Model,
+    schedule: &SourceFile,
+) -> Result<Option<Inlined>, Failure> {
+    let inlined = inline_funcs(context, module, info, model, schedule)?;
+    let (model, info) = match &inlined {
+        Some(inlined) => (&inlined.model, &inlined.info),
+        None => (model, info),
+    };
+    Ok(collapse_stages(context, module, info, model, schedule)?.or(inlined))
+}
+
 /// The payload's text as the script sees it, for tracing a failure: loaded
 /// afresh (a TOSA payload lowered) and with the schedule's `compute_inline`s
 /// done, as [`run_loaded`] did before applying the script; `None` if that
@@ -326,7 +345,7 @@ fn reloaded_and_inlined(
     schedule: &SourceFile,
 ) -> Option<String> {
     let mut module = payload::parse_module(context, payload_name, payload_text).ok()?;
-    inline_funcs(
+    payload_phases(
         context,
         &mut module,
         &outcome.info,

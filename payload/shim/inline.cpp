@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/PatternMatch.h"
+#include "generic.h"
 
 using namespace mlir;
 
@@ -33,30 +34,6 @@ enum InlineStatus {
   ProducerNotFusable = 1,
   ReaderRefused = 2,
 };
-
-// `op` as a linalg.generic: itself, or generalized in its place with its
-// discardable attributes (but the named op's cache of its indexing maps,
-// which would misdescribe the generic's once fusion changes them).
-FailureOr<linalg::GenericOp> asGeneric(RewriterBase &rewriter, Operation *op) {
-  if (auto generic = dyn_cast<linalg::GenericOp>(op))
-    return generic;
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  if (!linalgOp)
-    return failure();
-  SmallVector<NamedAttribute> kept;
-  for (NamedAttribute attribute : op->getDiscardableAttrs())
-    if (attribute.getName() !=
-        linalg::LinalgDialect::kMemoizedIndexingMapsAttrName)
-      kept.push_back(attribute);
-  rewriter.setInsertionPoint(op);
-  FailureOr<linalg::GenericOp> generic =
-      linalg::generalizeNamedOp(rewriter, linalgOp);
-  if (failed(generic))
-    return failure();
-  for (NamedAttribute attribute : kept)
-    (*generic)->setDiscardableAttr(attribute.getName(), attribute.getValue());
-  return generic;
-}
 
 // The first use of `value` as an input of a linalg op.
 OpOperand *firstLinalgInputUse(Value value) {

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "dead.h"
+#include "inits.h"
 #include "each.h"
 
 using namespace mlir;
@@ -47,23 +48,6 @@ static SmallVector<ReassociationIndices> groupsWithout(int64_t rank,
   if (!groups.empty())
     groups.back().append(pending.begin(), pending.end());
   return groups;
-}
-
-// The init `value` without the dimensions `groups` collapse: a fill of an
-// empty tensor is made again at the smaller shape (so the fill stays a fill
-// a schedule can fuse), anything else is collapsed.
-static Value collapsedInit(OpBuilder &builder, Location loc, Value value,
-                           RankedTensorType type,
-                           ArrayRef<ReassociationIndices> groups) {
-  auto collapsedType = tensor::CollapseShapeOp::inferCollapsedType(type, groups);
-  if (auto fill = value.getDefiningOp<linalg::FillOp>())
-    if (fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>()) {
-      Value empty = tensor::EmptyOp::create(builder, loc, collapsedType.getShape(),
-                                            collapsedType.getElementType());
-      return linalg::FillOp::create(builder, fill.getLoc(), fill.getInputs()[0], empty)
-          .getResult(0);
-    }
-  return tensor::CollapseShapeOp::create(builder, loc, collapsedType, value, groups);
 }
 
 // Rewrites `generic` with its outputs' kept unit dimensions dropped.

@@ -196,6 +196,7 @@ fn describe_op(
             padding: None,
             is_init: index >= inputs,
             element: element_type(&operand_type),
+            shape: shape.clone(),
         });
     }
     let unvectorizable_reduction = if iterators.contains(&IteratorKind::Reduction) {

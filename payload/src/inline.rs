@@ -48,19 +48,43 @@ pub fn inline(
     name: &str,
     producers: &[usize],
 ) -> Result<Inlined, InlineError> {
-    let (_, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
-    let count = views.len();
-    for (id, view) in views.iter().enumerate() {
-        view.set_i64_attribute(ORIGIN, id as i64);
-    }
+    let count = tag_ops(context, module, name).map_err(InlineError::Payload)?;
     let mut producers = producers.to_vec();
     producers.sort_unstable();
     for &producer in &producers {
         ffi::inline_producer(module, ORIGIN, producer as i64)
             .map_err(|refusal| InlineError::Refused { producer, refusal })?;
     }
+    let (info, ids) = untag_ops(context, module, name, count).map_err(InlineError::Payload)?;
+    Ok(Inlined { info, ids })
+}
+
+/// Tags each structured op of `module` with its id ([`ORIGIN`]), so a
+/// phase rewriting ops finds them, and maps ids, afterwards; returns how
+/// many there are.
+pub(crate) fn tag_ops(
+    context: &Context,
+    module: &Module,
+    name: &str,
+) -> Result<usize, PayloadError> {
+    let (_, views) = describe_with_ops(context, module, name)?;
+    for (id, view) in views.iter().enumerate() {
+        view.set_i64_attribute(ORIGIN, id as i64);
+    }
+    Ok(views.len())
+}
+
+/// The payload described after a phase, and for each of the `count` ids
+/// [`tag_ops`] gave, the op's id now (`None` for one gone); the tags are
+/// removed.
+pub(crate) fn untag_ops(
+    context: &Context,
+    module: &Module,
+    name: &str,
+    count: usize,
+) -> Result<(PayloadInfo, Vec<Option<usize>>), PayloadError> {
     let mut ids = vec![None; count];
-    let (info, views) = describe_with_ops(context, module, name).map_err(InlineError::Payload)?;
+    let (info, views) = describe_with_ops(context, module, name)?;
     for (id, view) in views.iter().enumerate() {
         if let Some(origin) = view.i64_attribute(ORIGIN) {
             if let Some(slot) = ids.get_mut(origin as usize) {
@@ -71,5 +95,5 @@ pub fn inline(
     for op in ffi::all_ops(OpView::of_module(module)) {
         op.remove_attribute(ORIGIN);
     }
-    Ok(Inlined { info, ids })
+    Ok((info, ids))
 }

@@ -17,6 +17,7 @@
 )]
 
 pub mod attributes;
+pub mod collapse;
 pub mod describe;
 pub mod diagnostics;
 pub mod error;

@@ -27,6 +27,7 @@
 )]
 
 pub mod ast;
+pub mod collapse;
 pub mod diagnostic;
 pub mod directives;
 pub mod format;

@@ -3,6 +3,7 @@
 //! and parallel marks and the func's placement (`compute_at`). The planner
 //! turns this into transform ops.
 
+use crate::payload_info::{PayloadInfo, PayloadOp};
 use crate::span::Span;
 
 /// A resolved schedule: every func and what was asked of it.
@@ -118,6 +119,21 @@ pub struct Stage {
     /// (an outer loop's first: applied again at an inner loop of the same
     /// input, the buffer is filled from the outer one).
     pub reuse_buffers: Vec<ReuseAt>,
+    /// `fuse` of two whole loops made them one dimension of the op: the
+    /// payload's collapse phase rewrites the op so (its rows and columns
+    /// one run of pixels, say), in order; [`Stage::dims`] are the op's
+    /// after, and [`Collapsed::op`] describes it.
+    pub collapsed: Option<Collapsed>,
+}
+
+/// The op of a stage whose dimensions `fuse` collapsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Collapsed {
+    /// Each collapse, in order: the outer dimension (in the op as the
+    /// collapses before left it) joined with the next one, and the `fuse`.
+    pub steps: Vec<(usize, Span)>,
+    /// The op as the payload describes it after the collapses.
+    pub op: PayloadOp,
 }
 
 /// Where a stage's output is buffered (`buffer_at`).
@@ -249,12 +265,15 @@ pub struct Innermost {
 /// One iteration dimension of a stage's op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dim {
-    /// The name given in the binding.
+    /// The name given in the binding (or by the `fuse` that made it).
     pub name: String,
     /// True for a reduction dimension.
     pub reduction: bool,
     /// Static extent in the payload, if known.
     pub extent: Option<i64>,
+    /// The binding's dimensions `fuse` made this one, outermost first;
+    /// empty for a dimension of the op as bound.
+    pub joined: Vec<String>,
 }
 
 /// One loop of a stage's nest.
@@ -293,6 +312,10 @@ pub struct Fused {
     pub name: String,
     /// The `fuse` call that made it.
     pub span: Span,
+    /// Why the fused dimensions stay two loops of the op (joined after
+    /// tiling, so no factor can split them): `fuse` of two whole loops
+    /// collapses them into one dimension where [`crate::collapse`] allows.
+    pub kept_apart: Option<String>,
 }
 
 impl Loop {
@@ -309,6 +332,13 @@ impl Loop {
 }
 
 impl Stage {
+    /// Its op as `info` describes it, or as its collapses left it.
+    pub fn op<'a>(&'a self, info: &'a PayloadInfo) -> &'a PayloadOp {
+        self.collapsed
+            .as_ref()
+            .map_or(&info.ops[self.op], |c| &c.op)
+    }
+
     /// The positions in [`Stage::loops`] of the loop directives call `name`:
     /// one loop, or the adjacent components of a fused loop.
     pub fn find_loop(&self, name: &str) -> Option<std::ops::Range<usize>> {

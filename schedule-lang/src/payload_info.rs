@@ -66,6 +66,9 @@ pub struct OperandInfo {
     pub padding: Option<(Vec<i64>, Vec<i64>)>,
     /// True for `outs` (init) operands.
     pub is_init: bool,
+    /// The operand's static shape, one size per axis, `None` for a dynamic
+    /// size (empty for a scalar).
+    pub shape: Vec<Option<i64>>,
     /// The element type as MLIR prints it (`f32`); the type itself for scalars.
     pub element: String,
 }
@@ -263,7 +266,7 @@ impl PayloadOp {
 
 /// `d2 * 2 + d5` as `[(2, 2), (5, 1)]`: each dimension with its
 /// coefficient; `None` for anything but a sum of such terms.
-fn linear_terms(text: &str) -> Option<Vec<(Option<usize>, i64)>> {
+pub(crate) fn linear_terms(text: &str) -> Option<Vec<(Option<usize>, i64)>> {
     text.split('+')
         .map(|term| {
             let mut factors = term.split('*').map(str::trim);

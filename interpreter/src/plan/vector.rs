@@ -311,8 +311,13 @@ impl Planner<'_> {
                 .all(|r| matches!(r, MapResult::Dim(_) | MapResult::Constant(0)))
         });
         // A contraction keeps its iterators' order: `vector.contract` picks
-        // its own.
-        let (when, shape) = if plain && stage.dims.iter().any(|d| d.reduction) {
+        // its own. One with a reduction of extent 1 beside others (a 1x1
+        // convolution's window, once `fuse` made it a generic) is folded
+        // first, as a convolution is: a contraction over several unit
+        // reductions lowers to a reduction per element, not to FMAs.
+        let reductions = || stage.dims.iter().filter(|d| d.reduction);
+        let unit_reduction = reductions().count() > 1 && reductions().any(|d| d.extent == Some(1));
+        let (when, shape) = if plain && reductions().next().is_some() && !unit_reduction {
             (VectorizeWhen::BeforeFolding, TileShape::default())
         } else {
             let shape = self.tile_shape(func, stage_index, nest);

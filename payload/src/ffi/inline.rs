@@ -1,6 +1,7 @@
 //! The C API and shim calls of the inline phase (`compute_inline`): tagging
 //! ops with an integer attribute, finding them again by it, and fusing a
-//! producer into its readers (`shim/inline.cpp`); reading integer constants
+//! producer into its readers (`shim/inline.cpp`); the collapse phase's
+//! rewrite of one op (`shim/collapse.cpp`); reading integer constants
 //! (loop bounds, for `explain`).
 
 use super::{string_ref, OpView};
@@ -9,6 +10,8 @@ use mlir_sys::*;
 unsafe extern "C" {
     /// Defined in `shim/inline.cpp`.
     fn schedInlineProducer(producer: MlirOperation, failed_reader: *mut MlirOperation) -> i32;
+    /// Defined in `shim/collapse.cpp`: 0 when collapsed, 1 when refused.
+    fn schedCollapseDims(op: MlirOperation, outer: i64) -> i32;
 }
 
 /// `shim/inline.cpp`'s results (its `InlineStatus`).
@@ -127,4 +130,23 @@ pub fn inline_producer(
             })
         }
     }
+}
+
+/// Collapses iteration dimensions `outer` and `outer + 1` of the linalg op
+/// of `module` whose attribute `tag` is `value` into one
+/// (`shim/collapse.cpp`; the op, a `linalg.generic` after, keeps its
+/// discardable attributes). `false` when no op carries the tag or the op
+/// does not allow it (then it is untouched). Ops are replaced, so no view of
+/// the module may live across the call.
+pub fn collapse_dims(module: &mut melior::ir::Module, tag: &str, value: i64, outer: usize) -> bool {
+    let root = OpView::of_module(module);
+    let Some(op) = all_ops(root)
+        .into_iter()
+        .find(|op| op.i64_attribute(tag) == Some(value))
+    else {
+        return false;
+    };
+    // SAFETY: `op` is an op of `module`, borrowed mutably, so no other view
+    // outlives the op the shim replaces.
+    unsafe { schedCollapseDims(op.to_raw(), outer as i64) == 0 }
 }

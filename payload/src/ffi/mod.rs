@@ -3,7 +3,7 @@
 //! locations as text, the transform interpreter's entry point
 //! (`mlirTransformApplyNamedSequence`, which melior 0.27 does not wrap), the
 //! dialect registration of `shim/registry.cpp`, and the inline phase's tags
-//! and fusion ([`inline`], `shim/inline.cpp`). Each raw handle is wrapped in a
+//! and fusion ([`inline`], `shim/inline.cpp`), and the collapse phase's rewrite. Each raw handle is wrapped in a
 //! `Copy` view whose lifetime ties it to the module it came from.
 
 use melior::ir::operation::OperationRef;
@@ -33,7 +33,7 @@ pub const MEMREF_VIEW_OPS: [&str; 6] = [
     "memref.transpose",
 ];
 
-pub use inline::{all_ops, inline_producer, InlineRefusal};
+pub use inline::{all_ops, collapse_dims, inline_producer, InlineRefusal};
 pub use printing::{AsmNames, OutsideValue};
 
 /// A borrowed view of one operation of a module that outlives `'m`.

@@ -183,6 +183,7 @@ impl<'a> Resolver<'a> {
                 name: name.name.clone(),
                 reduction: op.iterators[i] == IteratorKind::Reduction,
                 extent: op.extents.get(i).copied().flatten(),
+                joined: Vec::new(),
             })
             .collect();
         let loops = names
@@ -214,6 +215,7 @@ impl<'a> Resolver<'a> {
             accelerate: None,
             write_buffer: None,
             reuse_buffers: Vec::new(),
+            collapsed: None,
         })
     }
 }

@@ -4,6 +4,7 @@
 //! input in `operands.rs`).
 
 use super::accelerate::accelerate_arguments;
+use super::collapsed::collapse_fused;
 use super::loops::{
     find_loop, fuse, info_name, pipeline, reorder, rfactor, split, stage_label, write_buffer,
 };
@@ -304,16 +305,13 @@ impl Resolver<'_> {
     /// `fuse(outer, inner, fused)`.
     pub(super) fn fuse(&mut self, call: &Call) -> Outcome {
         let func_name = self.func_name(call);
+        let only_stage = self.funcs[call.func].model.stages.len() == 1;
         let stage = &mut self.funcs[call.func].model.stages[call.stage];
         let names = (call.name(0), call.name(1), call.name(2));
-        fuse(
-            stage,
-            &func_name,
-            names.0,
-            names.1,
-            names.2,
-            call.directive.span,
-        )
+        let span = call.directive.span;
+        fuse(stage, &func_name, names.0, names.1, names.2, span)?;
+        collapse_fused(stage, self.payload, &names.2.name, span, only_stage);
+        Ok(())
     }
 
     /// `rfactor(loop, u)`.
@@ -333,9 +331,10 @@ impl Resolver<'_> {
     pub(super) fn operand(&mut self, call: &Call, kind: DirectiveKind) -> Outcome {
         let func_name = self.func_name(call);
         let stage = &mut self.funcs[call.func].model.stages[call.stage];
-        let op = &self.payload.ops[stage.op];
+        // A collapsed stage's op lives in the stage; the directive edits it.
+        let op = stage.op(self.payload).clone();
         let names: Vec<&Ident> = (0..call.count()).map(|i| call.name(i)).collect();
-        operand_at_loop(op, stage, &func_name, kind, &names, call.directive.span)
+        operand_at_loop(&op, stage, &func_name, kind, &names, call.directive.span)
     }
 
     /// `accelerate(target[, loop][, edges])`.
@@ -401,11 +400,11 @@ impl Resolver<'_> {
             .map(|f| f.model.stages.iter().map(|s| s.op).collect());
         let payload = self.payload;
         let stage = &mut self.funcs[call.func].model.stages[call.stage];
-        let op = &payload.ops[stage.op];
+        let op = stage.op(payload).clone();
         reuse::reuse_buffer(
             stage,
             &func_name,
-            op,
+            &op,
             call.name(0),
             producers.as_deref(),
             call.name(1),

@@ -258,7 +258,7 @@ impl Resolver<'_> {
                 continue;
             }
             for stage in &model.stages {
-                let element = self.payload.ops.get(stage.op).and_then(|op| op.element());
+                let element = stage.op(self.payload).element();
                 let Some(warning) = element
                     .and_then(|e| warnings::register_tile_spills(stage, e, &model.name, self.unit))
                 else {
@@ -279,9 +279,7 @@ impl Resolver<'_> {
         for state in self.funcs.values() {
             let model = &state.model;
             for stage in &model.stages {
-                let Some(op) = self.payload.ops.get(stage.op) else {
-                    continue;
-                };
+                let op = stage.op(self.payload);
                 for pack in &stage.packs {
                     let Some(warning) = warnings::repeated_pack(stage, op, pack, &model.name)
                     else {

@@ -20,7 +20,7 @@ impl Resolver<'_> {
             };
             let name = &state.model.name;
             let stage = &state.model.stages[0];
-            let op = &self.payload.ops[stage.op];
+            let op = stage.op(self.payload);
             let error = inline_shape_error(name, stage, op, span)
                 .or_else(|| self.inline_reader_error(name, op, span))
                 .or_else(|| self.computed_inside_error(func, name, span));

@@ -96,12 +96,30 @@ pub(super) fn split(
 ) -> Result<(), Box<Diagnostic>> {
     let range = find_loop(stage, func, target)?;
     if range.len() > 1 {
-        let parts: Vec<String> = stage.loops[range]
+        let parts: Vec<String> = stage.loops[range.clone()]
             .iter()
             .map(|l| format!("`{}`", l.name))
             .collect();
-        return Err(Box::new(Diagnostic::error("split-fused", target.span, format!("cannot split `{}`: it is a fused loop (of {})", target.name, parts.join(", ")))
-            .with_help("loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`")));
+        let why = stage.loops[range.start]
+            .fused
+            .as_ref()
+            .and_then(|f| f.kept_apart.clone());
+        let help = match why {
+            Some(why) => format!("`fuse` of two whole loops makes them one dimension of the op where it can, and here it cannot: {why}; split before `fuse`"),
+            None => "loops are materialized by tiling, which cannot split a fused iteration space; split before `fuse`".to_string(),
+        };
+        return Err(Box::new(
+            Diagnostic::error(
+                "split-fused",
+                target.span,
+                format!(
+                    "cannot split `{}`: it is a fused loop (of {})",
+                    target.name,
+                    parts.join(", ")
+                ),
+            )
+            .with_help(help),
+        ));
     }
     let index = range.start;
     if let Some(rfactor) = stage.loops[index].rfactor {
@@ -268,6 +286,7 @@ pub(super) fn fuse(
         the_loop.fused = Some(Fused {
             name: fused.name.clone(),
             span,
+            kept_apart: None,
         });
     }
     Ok(())

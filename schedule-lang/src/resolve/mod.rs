@@ -16,6 +16,7 @@ mod bind;
 mod calls;
 mod chains;
 mod checks;
+mod collapsed;
 mod families;
 mod inline;
 mod loops;
