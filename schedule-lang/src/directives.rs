@@ -175,7 +175,7 @@ pub const DIRECTIVES: &[DirectiveInfo] = &[
         kind: DirectiveKind::Fuse,
         name: "fuse",
         signature: "fuse(inner, outer, fused)",
-        summary: "fuse two adjacent loops into one",
+        summary: "fuse two adjacent loops into one; two whole loops over one run of elements become one dimension a split can cut",
         forms: &[&[Loop, Loop, NewLoop]],
         variadic: false,
         planned: true,

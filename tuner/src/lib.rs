@@ -21,6 +21,7 @@ pub mod measure;
 pub mod packed;
 mod paired;
 pub mod partials;
+pub mod pixels;
 pub mod pooled;
 pub mod producers;
 pub mod provenance;

@@ -9,7 +9,10 @@
 //! dimension the output does not keep innermost vectorized from an input
 //! packed with it innermost, alone or inside a few of the output's innermost
 //! points unrolled; for a single reduction along the inputs' rows, its
-//! partial results side by side (`rfactor`), vectorized. With several
+//! partial results side by side (`rfactor`), vectorized; for a reduction
+//! whose output's rows and columns `fuse` makes one run of pixels (a 1x1
+//! convolution), the pixels vectorized beside a block of output channels
+//! ([`crate::pixels`]). With several
 //! threads, each also with its outermost loop of several iterations parallel.
 
 pub use crate::candidate::{Candidate, RegisterTile};
@@ -199,6 +202,7 @@ pub fn candidates(task: &Task, op: &PayloadOp, lanes: i64, threads: usize) -> Ve
             threads,
         ));
     }
+    out.extend(crate::pixels::fused_pixels(task, op, lanes, threads));
     out.dedup_by(|a, b| a.chain == b.chain);
     out
 }
