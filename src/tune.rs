@@ -255,5 +255,8 @@ fn report_progress(bar: &ProgressBar, end: Instant, event: Progress<'_>) {
         Progress::ComputingAt => bar.set_message(
             "convolutions computed in their readers' tiles: measuring the whole model each way",
         ),
+        Progress::AsGemm => bar.set_message(
+            "1x1 convolutions as GEMMs over their pixels: measuring the whole model each way",
+        ),
     }
 }

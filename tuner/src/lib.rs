@@ -11,6 +11,7 @@
 //! winners are written as one func per task ([`selector`], [`write`]).
 
 mod ahead;
+pub mod as_gemm;
 pub mod candidate;
 pub mod cost;
 pub mod dividing;
@@ -148,6 +149,12 @@ pub struct TaskResult {
     /// The chain tiling its ops as the producers computed in them are
     /// ([`producers`]), replacing `best`.
     pub tiled: Option<String>,
+    /// The fastest fused-pixels candidate measured ([`pixels`]): chain and
+    /// seconds; the whole model may take it in place of `best` ([`as_gemm`]).
+    pub pixels: Option<(String, f64)>,
+    /// When the whole model took `pixels` in place of the best alone: the
+    /// best's seconds alone, for the written comment ([`as_gemm`]).
+    pub gemm_over: Option<f64>,
 }
 
 /// What `tune` reports while it works.
@@ -169,6 +176,8 @@ pub enum Progress<'a> {
     Inlining,
     /// Then the decision to compute producers in their readers' tiles does.
     ComputingAt,
+    /// Then the decision to run 1x1 convolutions as GEMMs over their pixels.
+    AsGemm,
 }
 
 /// The whole model the decisions after the search measure ([`fusion`],
@@ -437,6 +446,8 @@ fn tune_task(
         fed: false,
         computed_in: None,
         tiled: None,
+        pixels: None,
+        gemm_over: None,
     };
     if result.conditions.is_none() || candidates.is_empty() || stop.load(Ordering::Relaxed) {
         return Ok(result);
@@ -494,6 +505,20 @@ fn tune_task(
             if result.tiles.last().is_some_and(|(_, s)| *s <= near) {
                 break;
             }
+        }
+    }
+    // The whole model may run a 1x1 convolution faster as a GEMM than
+    // alone ([`as_gemm`]): when the search measured no fused-pixels
+    // candidate, the two the model ranks first.
+    if result.best.is_some() && result.pixels.is_none() {
+        let unmeasured = candidates[index..]
+            .iter()
+            .filter(|c| as_gemm::is_pixels(&c.chain));
+        for candidate in unmeasured.take(2) {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            try_candidate(&task, info, candidate, payload, session, &mut result)?;
         }
     }
     result.tiles.sort_by(|a, b| a.1.total_cmp(&b.1));
@@ -563,6 +588,10 @@ fn try_candidate(
     };
     if let Some(tile) = &candidate.tile {
         result.tiles.push((tile.clone(), seconds));
+    }
+    if as_gemm::is_pixels(&candidate.chain) && result.pixels.as_ref().is_none_or(|p| seconds < p.1)
+    {
+        result.pixels = Some((candidate.chain.clone(), seconds));
     }
     if seconds < best {
         result.best = Some((candidate.chain.clone(), seconds));

@@ -270,6 +270,17 @@ pub fn tune_payload(
             )),
         }
         clock.end("convolutions in their activations' tiles", session.spent);
+        progress(Progress::AsGemm);
+        let deadline = budget.max(session.spent + 30.0);
+        match crate::as_gemm::take_gemm_forms(&model, &mut results, &mut session, deadline) {
+            Ok(Some(d)) => notes.push(as_gemm_note(&d)),
+            Ok(None) => {}
+            Err(why) => notes.push(format!(
+                "warning: the whole model could not be measured, so no 1x1 convolution runs as \
+                 a GEMM over its pixels: {why}"
+            )),
+        }
+        clock.end("1x1 convolutions as GEMMs", session.spent);
     }
     let schedule = schedule_text(&info, &results, &header);
     let schedule = schedule_lang::format(&schedule_lang::parse(&schedule).0);
@@ -307,6 +318,23 @@ fn summary(results: &[TaskResult], interrupted: bool) -> String {
 }
 
 /// The note on the producers computed in their readers' tiles.
+fn as_gemm_note(d: &crate::as_gemm::Decision) -> String {
+    let together = match &d.together {
+        Ok((without, with)) => format!(
+            "{:.4} ms as tuned alone, {:.4} ms with all {} as GEMMs (calls interleaved)",
+            without * 1e3,
+            with * 1e3,
+            d.possible
+        ),
+        Err(why) => format!("not measured together ({why})"),
+    };
+    format!(
+        "whole model, 1x1 convolutions at root as GEMMs over their pixels (`fuse`): {together}; \
+         taken for {} of {} kinds",
+        d.taken, d.possible
+    )
+}
+
 fn producers_note(d: &crate::producers::Decision) -> String {
     let ms = |s: f64| format!("{:.4} ms", s * 1e3);
     let together = match &d.together {

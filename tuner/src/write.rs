@@ -421,6 +421,13 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
                         "# tiled as the ops computed in it (the whole model measured faster so)\n",
                     );
                 }
+                if let Some(alone) = group.members.iter().find_map(|m| m.gemm_over) {
+                    text.push_str(&format!(
+                        "# a GEMM over its pixels, though the best alone took {:.4} ms: the \
+                         whole model measured faster so\n",
+                        alone * 1e3
+                    ));
+                }
                 text.push_str(&wrap(name, chain));
                 text.push('\n');
             }

@@ -383,6 +383,8 @@ fn tasks_no_where_tells_apart_are_merged_and_bound_together() {
                 fed: false,
                 computed_in: None,
                 tiled: None,
+                pixels: None,
+                gemm_over: None,
             }
         })
         .collect();

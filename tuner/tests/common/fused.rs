@@ -47,6 +47,8 @@ pub fn tuned_inlining(
                 fed: false,
                 computed_in: None,
                 tiled: None,
+                pixels: None,
+                gemm_over: None,
                 task,
             }
         })
