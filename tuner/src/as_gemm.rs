@@ -8,6 +8,7 @@
 //! MobileNet-v2's ran within 3% of each other alone and 20-50% faster as
 //! GEMMs in the model.
 
+use crate::paired::keep_faster;
 use crate::{paired, Model, Session, TaskResult};
 
 /// How much slower alone a fused-pixels candidate may be and still be
@@ -77,36 +78,15 @@ pub fn take_gemm_forms(
         std::cmp::Reverse(results[i].task.flops * results[i].task.ops.len() as u64)
     });
     let key = model.key();
-    let versus = |results: &mut [TaskResult],
-                  session: &mut Session<'_>,
-                  base: &[usize],
-                  trial: &[usize]|
-     -> Result<Result<(f64, f64), String>, String> {
+    let decided = keep_faster(&kinds, session, deadline, |session, base, trial| {
         take(results, base);
         let base = model.schedule(results);
         take(results, trial);
         let trial = model.schedule(results);
         paired(&key, model.name, (&base, &trial), model.text, session)
-    };
-    let together = versus(results, session, &[], &kinds)?;
-    let mut taken = match together {
-        Ok((without, with)) if with < without => kinds.clone(),
-        _ => Vec::new(),
-    };
-    if taken.is_empty() && kinds.len() > 1 {
-        for &kind in &kinds {
-            if !session.pair_fits(deadline) {
-                break;
-            }
-            let mut trial = taken.clone();
-            trial.push(kind);
-            if let Ok((base, seconds)) = versus(results, session, &taken, &trial)? {
-                if seconds < base {
-                    taken = trial;
-                }
-            }
-        }
-    }
+    })?;
+    let taken = decided.kept;
+    let together = decided.together;
     take(results, &taken);
     Ok(Some(Decision {
         possible: kinds.len(),

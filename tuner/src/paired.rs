@@ -76,6 +76,55 @@ fn directives(schedule: &str) -> String {
         .collect()
 }
 
+/// What [`keep_faster`] kept.
+pub(crate) struct Kept<T> {
+    /// The items kept.
+    pub kept: Vec<T>,
+    /// Seconds with none and with all (one pair), or why not measured.
+    pub together: Result<(f64, f64), String>,
+    /// When they were tried one by one: the last pair that kept one.
+    pub last_kept: Option<(f64, f64)>,
+}
+
+/// The whole-model policy of the producers and the GEMM forms: `all`
+/// together against none, kept when faster; else one by one, in order,
+/// while another pair ends before the session has spent `deadline`
+/// seconds measuring, each against those kept so far and kept when
+/// faster. `versus(session, base, trial)` times one pair.
+pub(crate) fn keep_faster<T: Clone>(
+    all: &[T],
+    session: &mut Session<'_>,
+    deadline: f64,
+    mut versus: impl FnMut(&mut Session<'_>, &[T], &[T]) -> Result<Result<(f64, f64), String>, String>,
+) -> Result<Kept<T>, String> {
+    let together = versus(session, &[], all)?;
+    let mut kept = match together {
+        Ok((without, with)) if with < without => all.to_vec(),
+        _ => Vec::new(),
+    };
+    let mut last_kept = None;
+    if kept.is_empty() && all.len() > 1 {
+        for item in all {
+            if !session.pair_fits(deadline) {
+                break;
+            }
+            let mut trial = kept.clone();
+            trial.push(item.clone());
+            if let Ok((base, seconds)) = versus(session, &kept, &trial)? {
+                if seconds < base {
+                    last_kept = Some((base, seconds));
+                    kept = trial;
+                }
+            }
+        }
+    }
+    Ok(Kept {
+        kept,
+        together,
+        last_kept,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@
 use crate::candidate::RegisterTile;
 pub use crate::fused::{ComputedIn, Fusion};
 use crate::loops::{parallel_mark, reorder, vectorized};
+use crate::paired::keep_faster;
 use crate::tasks::Task;
 use crate::{paired, Model, Session, TaskResult};
 use schedule_lang::{IteratorKind, MapResult, PayloadInfo, PayloadOp};
@@ -66,46 +67,21 @@ pub fn compute_in_readers(
     }
     all.sort_by(|a, b| b.flops.total_cmp(&a.flops));
     let key = model.key();
-    let versus = |results: &mut [TaskResult],
-                  session: &mut Session<'_>,
-                  base: &[&Fusion],
-                  trial: &[&Fusion]|
-     -> Result<Result<(f64, f64), String>, String> {
+    let every: Vec<&Fusion> = all.iter().collect();
+    let decided = keep_faster(&every, session, deadline, |session, base, trial| {
         apply(results, base);
         let base = model.schedule(results);
         apply(results, trial);
         let trial = model.schedule(results);
         paired(&key, model.name, (&base, &trial), model.text, session)
-    };
-    let every: Vec<&Fusion> = all.iter().collect();
-    let together = versus(results, session, &[], &every)?;
-    let mut kept = match together {
-        Ok((without, with)) if with < without => every.clone(),
-        _ => Vec::new(),
-    };
-    let mut last_kept = None;
-    if kept.is_empty() && every.len() > 1 {
-        for fusion in &every {
-            if !session.pair_fits(deadline) {
-                break;
-            }
-            let mut trial = kept.clone();
-            trial.push(fusion);
-            if let Ok((base, seconds)) = versus(results, session, &kept, &trial)? {
-                if seconds < base {
-                    last_kept = Some((base, seconds));
-                    kept = trial;
-                }
-            }
-        }
-    }
-    apply(results, &kept);
+    })?;
+    apply(results, &decided.kept);
     Ok(Some(Decision {
         variant_pairs,
         possible: every.len(),
-        readers: kept.len(),
-        together,
-        last_kept,
+        readers: decided.kept.len(),
+        together: decided.together,
+        last_kept: decided.last_kept,
     }))
 }
 

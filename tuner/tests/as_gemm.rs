@@ -6,35 +6,11 @@
 mod common;
 
 use common::described;
-use common::fused::{computes_the_same, header, tuned_inlining, written};
+use common::fused::{computes_the_same, header, tuned_inlining, written, ByText};
 use tuner::as_gemm::{is_pixels, take_gemm_forms};
-use tuner::measure::{Measurement, Measurer};
 use tuner::space::candidates;
 
 const POINTWISE: &str = include_str!("../../tests/payloads/pointwise.mlir");
-
-/// A measurer timing schedules by their text: those holding `fast` take
-/// 1 ms, the others 2 ms.
-struct ByText {
-    fast: &'static str,
-}
-
-impl Measurer for ByText {
-    fn reference(&mut self, _: &str, _: &str) -> Result<Measurement, String> {
-        Ok(Measurement {
-            seconds: 3e-3,
-            calls: 3,
-        })
-    }
-    fn measure(&mut self, _: &str, _: &str, schedule: &str) -> Result<Measurement, String> {
-        let seconds = if schedule.contains(self.fast) {
-            1e-3
-        } else {
-            2e-3
-        };
-        Ok(Measurement { seconds, calls: 3 })
-    }
-}
 
 /// The pointwise payload's tasks as tuning leaves them: the convolution's
 /// best its first candidate with a register tile, its fused-pixels
@@ -104,8 +80,13 @@ fn decided(measurer: &mut ByText) -> (usize, usize, String) {
 
 #[test]
 fn a_pointwise_convolution_runs_as_a_gemm_where_the_model_is_faster_so() {
-    let (possible, taken, schedule) = decided(&mut ByText { fast: ".fuse(" });
+    let mut measurer = ByText {
+        fast: ".fuse(",
+        timed: 0,
+    };
+    let (possible, taken, schedule) = decided(&mut measurer);
     assert_eq!((possible, taken), (1, 1));
+    assert_eq!(measurer.timed, 2, "one pair: with and without");
     assert!(schedule.contains(".fuse(x, y, yx)"), "{schedule}");
     assert!(
         schedule.contains("# a GEMM over its pixels, though the best alone took 0.5000 ms"),
@@ -117,10 +98,13 @@ fn a_pointwise_convolution_runs_as_a_gemm_where_the_model_is_faster_so() {
 
 #[test]
 fn a_pointwise_convolution_keeps_its_tuned_chain_where_the_model_is_not_faster() {
-    let (possible, taken, schedule) = decided(&mut ByText {
+    let mut measurer = ByText {
         fast: "never written",
-    });
+        timed: 0,
+    };
+    let (possible, taken, schedule) = decided(&mut measurer);
     assert_eq!((possible, taken), (1, 0));
+    assert_eq!(measurer.timed, 2, "one pair: with and without");
     assert!(!schedule.contains(".fuse("), "{schedule}");
     assert!(computes_the_same(POINTWISE, &schedule), "{schedule}");
 }

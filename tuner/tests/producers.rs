@@ -5,11 +5,11 @@
 
 mod common;
 
-use common::fused::{computes_the_same, header, isolated, tuned_inlining, written};
+use common::fused::{computes_the_same, header, isolated, tuned_inlining, written, ByText};
 use common::{described, planned};
 use schedule_lang::PayloadInfo;
 use tuner::dividing::{dividing_tiles, DIVIDING_TILES_TRIED};
-use tuner::measure::{InProcess, Measurement, Measurer};
+use tuner::measure::{InProcess, Measurer};
 use tuner::producers::{apply, fusions, variants};
 use tuner::space::{candidates, RegisterTile};
 use tuner::tasks::tasks;
@@ -281,31 +281,6 @@ fn tiles_tried_for_a_reader_take_turns_between_packed_and_unpacked_shapes() {
         .iter()
         .all(|c| !c.tile.as_ref().is_some_and(|t| t.same_shape(tiles[0]))));
     assert!(std::ptr::eq(again[0], tried[2]), "{}", again[0].chain);
-}
-
-/// A measurer timing schedules by their text: those holding `fast` take
-/// 1 ms, the others 2 ms; it counts the schedules it timed.
-struct ByText {
-    fast: &'static str,
-    timed: usize,
-}
-
-impl Measurer for ByText {
-    fn reference(&mut self, _: &str, _: &str) -> Result<Measurement, String> {
-        Ok(Measurement {
-            seconds: 3e-3,
-            calls: 3,
-        })
-    }
-    fn measure(&mut self, _: &str, _: &str, schedule: &str) -> Result<Measurement, String> {
-        self.timed += 1;
-        let seconds = if schedule.contains(self.fast) {
-            1e-3
-        } else {
-            2e-3
-        };
-        Ok(Measurement { seconds, calls: 3 })
-    }
 }
 
 #[test]
