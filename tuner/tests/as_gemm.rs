@@ -6,7 +6,7 @@
 mod common;
 
 use common::described;
-use common::fused::{computes_the_same, header, tuned_inlining, written, ByText};
+use common::fused::{computes_the_same, header, quick_options, tuned_inlining, written, ByText};
 use tuner::as_gemm::{is_pixels, take_gemm_forms};
 use tuner::space::candidates;
 
@@ -52,14 +52,7 @@ fn decided(measurer: &mut ByText) -> (usize, usize, String) {
         isolate: &isolate,
         parsed: &parsed,
     };
-    let options = tuner::Options {
-        budget: std::time::Duration::from_secs(1),
-        threads: 1,
-        lanes: 16,
-        cpu: "test".to_string(),
-        patience: 1,
-        warm: false,
-    };
+    let options = quick_options();
     let mut records = tuner::records::Records::in_memory();
     let mut session = tuner::Session {
         options: &options,

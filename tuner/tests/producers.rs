@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::fused::{computes_the_same, header, isolated, tuned_inlining, written, ByText};
+use common::fused::{
+    computes_the_same, header, isolated, quick_options, tuned_inlining, written, ByText,
+};
 use common::{described, planned};
 use schedule_lang::PayloadInfo;
 use tuner::dividing::{dividing_tiles, DIVIDING_TILES_TRIED};
@@ -347,14 +349,7 @@ fn a_readers_tiles_are_chosen_by_measuring_them_fused_on_its_ops_alone() {
         isolate: &isolate,
         parsed: &parsed,
     };
-    let options_used = tuner::Options {
-        budget: std::time::Duration::from_secs(1),
-        threads: 1,
-        lanes: 16,
-        cpu: "test".to_string(),
-        patience: 1,
-        warm: false,
-    };
+    let options_used = quick_options();
     let mut records = tuner::records::Records::in_memory();
     let mut measurer = ByText {
         fast: ".unroll(y)",

@@ -65,6 +65,19 @@ pub fn computes_the_same(payload: &str, schedule: &str) -> bool {
     measurer.measure("model", payload, schedule).is_ok()
 }
 
+/// Options for a whole-model decision on the test payload: one thread, a
+/// second's budget, one try without improvement.
+pub fn quick_options() -> tuner::Options {
+    tuner::Options {
+        budget: std::time::Duration::from_secs(1),
+        threads: 1,
+        lanes: 16,
+        cpu: "test".to_string(),
+        patience: 1,
+        warm: false,
+    }
+}
+
 /// The header of a schedule written for the test payload.
 pub fn header(threads: usize) -> tuner::write::Header {
     tuner::write::Header {
