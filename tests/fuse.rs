@@ -76,18 +76,62 @@ fn a_fused_dimension_runs_in_parallel_on_two_threads() {
     assert!(report.contains("check: ok"), "{report}");
 }
 
+/// `sched-apply check` of `schedule` against the pointwise payload: the
+/// exit code, and everything printed.
+fn checked(schedule: &str) -> (Option<i32>, String) {
+    let directory = common::tempdir();
+    let path = directory.join("p.sched");
+    std::fs::write(&path, schedule).unwrap();
+    let payload = common::root().join("tests/payloads/pointwise.mlir");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sched-apply"))
+        .arg("check")
+        .arg(&path)
+        .arg("--payload")
+        .arg(&payload)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// `scaled` computed at `po` of the fused convolution, `p` split by `tile`.
+fn scaled_at_po(tile: usize) -> String {
+    format!(
+        "func scaled = linalg.generic[0] (n, c, y, x)\n\
+         func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
+         conv.fuse(x, y, p).split(p, po, pi, {tile}).reorder(pi, f, kx, ky, c, po, n)\n    \
+         .vectorize(pi, 8)\n\
+         scaled.compute_at(conv, po)\n"
+    )
+}
+
 #[test]
-fn a_producer_computed_in_part_of_a_row_of_the_fused_pixels_is_a_located_error() {
+fn check_refuses_a_producer_computed_in_part_of_a_row_of_the_fused_pixels() {
     // A tile of 32 of 96 pixels is no rectangle of 8 x 12: the reshape
-    // between the scale and the fused op cannot follow it.
-    let schedule = "func scaled = linalg.generic[0] (n, c, y, x)\n\
-                    func conv = linalg.conv_2d_nchw_fchw (n, f, y, x | c, ky, kx)\n\
-                    conv.fuse(x, y, p).split(p, po, pi, 32).reorder(pi, f, kx, ky, c, po, n)\n    \
-                    .vectorize(pi, 16)\n\
-                    scaled.compute_at(conv, po)\n";
-    let (code, report) = on_pointwise(schedule, &["run"]);
+    // between the scale and the fused op cannot follow it, so `check`
+    // says so before MLIR would.
+    let (code, report) = checked(&scaled_at_po(32));
     assert_eq!(code, Some(1), "{report}");
     assert!(report.contains("p.sched:5:8: error:"), "{report}");
-    assert!(report.contains("no rectangle"), "{report}");
-    assert!(!report.contains("panicked"), "{report}");
+    assert!(
+        report.contains("for 32 of the 96 points of `p`") && report.contains("no rectangle"),
+        "{report}"
+    );
+    assert!(
+        report.contains("split `p` by a multiple of 12 that divides 96 (12, 24, 48)"),
+        "{report}"
+    );
+    // Tiles that do not divide the pixels leave a partial one: refused too.
+    let (code, report) = checked(&scaled_at_po(36));
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("for 36 of the 96 points"), "{report}");
+}
+
+#[test]
+fn a_producer_computed_in_whole_rows_of_the_fused_pixels_computes_the_same() {
+    let (code, report) = on_pointwise(&scaled_at_po(24), &["run", "--check"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("check: ok"), "{report}");
 }

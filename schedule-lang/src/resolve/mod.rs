@@ -207,6 +207,7 @@ impl Resolver<'_> {
         self.check_inlines();
         self.check_loop_orders();
         self.check_operand_loops();
+        self.check_collapsed_placements();
         if self.errors.is_empty() {
             self.warnings.sort_by_key(|w| w.span.map_or(0, |s| s.start));
             Ok(Model {
