@@ -3,7 +3,7 @@
 //! what was measured and where the ops are; then put in canonical form, so
 //! `fmt --check` passes.
 
-use crate::selector::conditions_for;
+use crate::selector::{conditions_for, OpFacts};
 use crate::TaskResult;
 use schedule_lang::naming::FuncNames;
 use schedule_lang::PayloadInfo;
@@ -189,12 +189,12 @@ fn same_kind(a: &crate::tasks::Task, b: &crate::tasks::Task) -> bool {
 /// task of a kind with one action, where `where` conditions can bind them
 /// all together (every batch norm step inlined: `body != cmp`); the rest
 /// each join the first group of its kind and action whose ops conditions
-/// can still tell apart with it. `words` are the payload's
-/// [`crate::selector::body_words`].
+/// can still tell apart with it. `facts` are the payload's
+/// [`crate::selector::OpFacts`].
 fn groups<'r>(
     info: &PayloadInfo,
     results: &'r [TaskResult],
-    words: &[Vec<String>],
+    facts: &OpFacts<'_>,
 ) -> Vec<Group<'r>> {
     let mut groups: Vec<(usize, Group<'r>)> = Vec::new();
     let mut placed = vec![false; results.len()];
@@ -219,7 +219,7 @@ fn groups<'r>(
             .iter()
             .flat_map(|&j| results[j].task.ops.clone())
             .collect();
-        if let Some(conditions) = conditions_for(&result.task, &ops, info, words) {
+        if let Some(conditions) = conditions_for(&result.task, &ops, info, facts) {
             for &j in &bucket {
                 placed[j] = true;
             }
@@ -254,7 +254,7 @@ fn groups<'r>(
                 .flat_map(|m| m.task.ops.clone())
                 .collect();
             ops.extend(&task.ops);
-            let merged = conditions_for(first, &ops, info, words)?;
+            let merged = conditions_for(first, &ops, info, facts)?;
             Some((group, merged))
         });
         match joined {
@@ -321,7 +321,7 @@ fn task_comment(info: &PayloadInfo, result: &TaskResult, payload: &str) -> Strin
 /// The func binding the bias broadcasts initializing `group`'s ops
 /// ([`crate::fused::init_broadcast`]), computed in their loop `init_at` of
 /// func `name`; nothing when an op has none or no `where` binds just them
-/// (they are then written whole, as the payload has them). `words` as for
+/// (they are then written whole, as the payload has them). `facts` as for
 /// [`groups`].
 fn inits(
     info: &PayloadInfo,
@@ -330,7 +330,7 @@ fn inits(
     init_at: &str,
     namer: &mut FuncNames,
     taken: &[String],
-    words: &[Vec<String>],
+    facts: &OpFacts<'_>,
 ) -> String {
     let ops: Option<Vec<usize>> = group
         .members
@@ -342,7 +342,7 @@ fn inits(
         return String::new();
     };
     let task = crate::tasks::Task::of_op(&info.ops[ops[0]], ops.clone());
-    let Some(conditions) = conditions_for(&task, &ops, info, words) else {
+    let Some(conditions) = conditions_for(&task, &ops, info, facts) else {
         return String::new();
     };
     let mut bias = namer.next(&task.kind);
@@ -380,8 +380,8 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
         header.payload, header.cpu
     ));
     let mut namer = FuncNames::default();
-    let words = crate::selector::body_words(info);
-    let groups = groups(info, results, &words);
+    let facts = OpFacts::of(info);
+    let groups = groups(info, results, &facts);
     // Named first: a func computed in another's tiles names it, before or after.
     let names: Vec<String> = groups
         .iter()
@@ -451,7 +451,7 @@ pub fn schedule_text(info: &PayloadInfo, results: &[TaskResult], header: &Header
                         init_at,
                         &mut namer,
                         &header.taken,
-                        &words,
+                        &facts,
                     ));
                 }
             }
