@@ -19,6 +19,7 @@ pub mod fused;
 pub mod fusion;
 pub mod loops;
 pub mod measure;
+mod model;
 pub mod packed;
 mod paired;
 pub mod partials;
@@ -36,12 +37,13 @@ pub mod write;
 
 use interpreter::pipeline::{Parsed, Stop};
 use measure::{Measurement, Measurer};
-use records::{short_hash, Record, Records};
+use records::{Record, Records};
 use schedule_lang::{PayloadInfo, SourceFile};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tasks::Task;
 
+pub use model::Model;
 pub(crate) use paired::paired;
 
 /// The part of the budget the kinds of op share when there are several:
@@ -180,37 +182,6 @@ pub enum Progress<'a> {
     AsGemm,
 }
 
-/// The whole model the decisions after the search measure ([`fusion`],
-/// [`producers`]): its description, name and text, the header its written
-/// schedule starts with, and how to isolate some of its ops (by id, in
-/// order) as a payload of their own ([`payload::isolate`]).
-pub struct Model<'a> {
-    pub info: &'a PayloadInfo,
-    pub name: &'a str,
-    pub text: &'a str,
-    pub header: &'a write::Header,
-    pub isolate: &'a dyn Fn(&[usize]) -> Result<String, String>,
-    /// The model parsed once, to plan the schedules tried on it.
-    pub parsed: &'a Parsed<'a>,
-}
-
-impl Model<'_> {
-    /// The schedule written for `results`.
-    pub fn schedule(&self, results: &[TaskResult]) -> String {
-        write::schedule_text(self.info, results, self.header)
-    }
-
-    /// Whether `schedule` plans on the model with no error and no warning.
-    pub fn plans(&self, schedule: &str) -> bool {
-        plans_cleanly(schedule, self.parsed)
-    }
-
-    /// The model's key in the records.
-    fn key(&self) -> String {
-        format!("model {}", short_hash(self.text, 8))
-    }
-}
-
 /// The schedule of one func `t` bound to the isolated op, with `chain`;
 /// `fed`: the isolated payload also holds the transposes feeding it, each
 /// inlined into it.
@@ -236,7 +207,7 @@ fn candidate_schedule(task: &Task, info: &PayloadInfo, chain: &str, fed: bool) -
 
 /// Whether `schedule` resolves and plans (inlining included) against the
 /// payload with no error and no warning.
-fn plans_cleanly(schedule: &str, payload: &Parsed<'_>) -> bool {
+pub(crate) fn plans_cleanly(schedule: &str, payload: &Parsed<'_>) -> bool {
     let source = SourceFile::new("(tuned schedule)", schedule);
     matches!(
         payload.run(&source, Stop::Plan),
